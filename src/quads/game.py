@@ -1,0 +1,400 @@
+"""A whole game under any rule set, step by step, with undo and redo.
+
+A game is a sequence of *actions*: :class:`Give` a piece, :class:`Place` the
+piece in hand, and under ``declare`` calling :class:`Declare` a shape just
+completed, :class:`Claim` a shape the opponent missed, or :class:`Decline` to
+declare after the sixteenth piece.  :class:`GameState` applies one action and
+returns the next state without changing itself; :class:`Game` keeps the list
+of states, so undo and redo are exact.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from quads.cells import Cell, cell_name
+from quads.errors import IllegalActionError
+from quads.outcome import Outcome, Player, Termination
+from quads.pieces import Piece, Trait, piece_name
+from quads.position import EMPTY, Position
+from quads.rules import QUADS, Rules
+from quads.shapes import Shape
+from quads.turn import Turn
+
+__all__ = [
+    "Action",
+    "Claim",
+    "Decline",
+    "Declare",
+    "Game",
+    "GameState",
+    "Give",
+    "Place",
+    "Step",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Hand ``piece`` to the opponent."""
+
+    piece: Piece
+
+    def __str__(self) -> str:
+        return f"give {piece_name(self.piece)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place the piece in hand on ``cell``."""
+
+    cell: Cell
+
+    def __str__(self) -> str:
+        return f"place {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare ("Quarto!") the winning shape that one's own placement just completed."""
+
+    def __str__(self) -> str:
+        return "declare"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Claim, before placing, a winning shape whose declaration the opponent missed."""
+
+    def __str__(self) -> str:
+        return "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """End the game without declaring after the sixteenth piece (a draw)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+Action = Give | Place | Declare | Claim | Decline
+
+
+class Step(enum.Enum):
+    """What the player to move must do now."""
+
+    GIVE = "give"
+    """Hand over a piece (and, under ``declare``, the moment to declare)."""
+    PLACE = "place"
+    """Place the piece in hand (and, under ``declare``, the moment to claim)."""
+    OVER = "over"
+    """The game has ended."""
+
+
+def _shared(position: Position, shapes: tuple[Shape, ...], rules: Rules) -> tuple[
+    tuple[Trait, bool], ...
+]:
+    values: set[tuple[int, bool]] = set()
+    for shape in shapes:
+        values.update(position.shared_values(shape, rules))
+    return tuple((Trait(b), v) for b, v in sorted(values, key=lambda bv: (-bv[0], not bv[1])))
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """One moment of a game.  Immutable: :meth:`apply` returns a new state."""
+
+    position: Position
+    to_move: Player
+    declarable: tuple[Shape, ...] = ()
+    """Winning shapes that the player to move has just completed and may declare."""
+    claimable: tuple[Shape, ...] = ()
+    """Winning shapes the opponent completed but did not declare: the player to move may claim."""
+    outcome: Outcome | None = None
+
+    @property
+    def step(self) -> Step:
+        """What the player to move must do now."""
+        if self.outcome is not None:
+            return Step.OVER
+        return Step.GIVE if self.position.hand is None else Step.PLACE
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now, in a fixed order."""
+        step = self.step
+        actions: list[Action] = []
+        if step is Step.GIVE:
+            if self.declarable:
+                actions.append(Declare())
+                if not self.position.supply:
+                    actions.append(Decline())
+            actions.extend(Give(p) for p in self.position.legal_handovers())
+        elif step is Step.PLACE:
+            if self.claimable:
+                actions.append(Claim())
+            actions.extend(Place(c) for c in self.position.legal_placements())
+        return actions
+
+    def apply(self, action: Action, rules: Rules) -> GameState:
+        """Return the state after ``action``.
+
+        :raises IllegalActionError: if the action is not allowed now; the
+            message says why.
+        """
+        step = self.step
+        if step is Step.OVER:
+            raise IllegalActionError(f"cannot {action}: the game is over")
+        if isinstance(action, Give):
+            return self._give(action.piece, rules)
+        if isinstance(action, Place):
+            return self._place(action.cell, rules)
+        if isinstance(action, Declare):
+            return self._declare(rules)
+        if isinstance(action, Claim):
+            return self._claim(rules)
+        if isinstance(action, Decline):
+            return self._decline()
+        raise IllegalActionError(f"unknown action {action!r}")
+
+    def _give(self, piece: Piece, rules: Rules) -> GameState:
+        if self.step is not Step.GIVE:
+            assert self.position.hand is not None
+            raise IllegalActionError(
+                f"cannot give {piece_name(piece)}: piece {piece_name(self.position.hand)} "
+                "must be placed first"
+            )
+        if not self.position.supply >> piece & 1:
+            raise IllegalActionError(
+                f"cannot give {piece_name(piece)}: it is not in the supply"
+            )
+        # Handing over without declaring misses the declaration; the opponent may claim.
+        return GameState(self.position.give(piece), self.to_move.other, (), self.declarable)
+
+    def _place(self, cell: Cell, rules: Rules) -> GameState:
+        if self.step is not Step.PLACE:
+            raise IllegalActionError(
+                f"cannot place on {cell_name(cell)}: a piece must be handed over first"
+            )
+        if self.position.occupied >> cell & 1:
+            raise IllegalActionError(f"cannot place on {cell_name(cell)}: the cell is taken")
+        after = self.position.place(cell)
+        completed = after.winning_shapes_through(cell, rules)
+        if completed and not rules.declare:
+            outcome = Outcome(Termination.WIN, self.to_move, completed,
+                              _shared(after, completed, rules))
+            return GameState(after, self.to_move, (), (), outcome)
+        if not completed and not after.supply:
+            return GameState(after, self.to_move, (), (), Outcome(Termination.FULL_BOARD, None))
+        # The claim window closes with this placement; the shapes missed die for good.
+        return GameState(after, self.to_move, completed, ())
+
+    def _declare(self, rules: Rules) -> GameState:
+        if not self.declarable:
+            if self.step is Step.PLACE:
+                why = "a placement must come first, and only its own shapes can be declared"
+            else:
+                why = "the last placement completed no winning shape"
+            raise IllegalActionError(f"cannot declare: {why}")
+        outcome = Outcome(Termination.DECLARATION, self.to_move, self.declarable,
+                          _shared(self.position, self.declarable, rules))
+        return GameState(self.position, self.to_move, (), (), outcome)
+
+    def _claim(self, rules: Rules) -> GameState:
+        if not self.claimable:
+            if self.step is Step.GIVE:
+                why = "a claim is made before placing the piece one was handed"
+            else:
+                why = "the opponent missed no declaration on the last placement"
+            raise IllegalActionError(f"cannot claim: {why}")
+        outcome = Outcome(Termination.CLAIM, self.to_move, self.claimable,
+                          _shared(self.position, self.claimable, rules))
+        return GameState(self.position, self.to_move, (), (), outcome)
+
+    def _decline(self) -> GameState:
+        if not (self.step is Step.GIVE and self.declarable and not self.position.supply):
+            raise IllegalActionError(
+                "cannot decline: that is only possible after the sixteenth piece "
+                "completes a shape"
+            )
+        return GameState(self.position, self.to_move, (), (), Outcome(Termination.FULL_BOARD, None))
+
+
+class Game:
+    """A game in progress: the rule set, the actions so far, undo and redo.
+
+    >>> game = Game()
+    >>> game.give(7)
+    >>> game.position.to_string()
+    '..../..../..../.... 7'
+    """
+
+    def __init__(self, rules: Rules = QUADS, start: Position = EMPTY,
+                 headers: dict[str, str] | None = None) -> None:
+        """Start a game under ``rules`` from ``start`` (the empty board by default).
+
+        The player to move at ``start`` is :attr:`Player.FIRST`.
+
+        :raises InvalidPositionError: if ``start`` cannot arise under ``rules``.
+        """
+        start.check(rules)
+        self.rules = rules
+        self.start = start
+        self.headers: dict[str, str] = dict(headers or {})
+        self._states: list[GameState] = [GameState(start, Player.FIRST)]
+        self._actions: list[Action] = []
+        self._redo: list[Action] = []
+
+    # -- state ----------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self._states[-1]
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """Every state from the start to now (one more than :attr:`actions`)."""
+        return tuple(self._states)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions played so far, in order."""
+        return tuple(self._actions)
+
+    @property
+    def position(self) -> Position:
+        """The current position, as the player to move sees it."""
+        return self.state.position
+
+    @property
+    def to_move(self) -> Player | None:
+        """The player to act now, or ``None`` once the game is over."""
+        return None if self.state.outcome is not None else self.state.to_move
+
+    @property
+    def step(self) -> Step:
+        """What the player to move must do now."""
+        return self.state.step
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self.state.outcome
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.outcome is not None
+
+    def can_declare(self) -> bool:
+        """Whether the player to move may declare a shape now."""
+        return self.step is Step.GIVE and bool(self.state.declarable)
+
+    def can_claim(self) -> bool:
+        """Whether the player to move may claim a missed shape now."""
+        return self.step is Step.PLACE and bool(self.state.claimable)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now."""
+        return self.state.legal_actions()
+
+    # -- acting ----------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``.
+
+        :raises IllegalActionError: if it is not allowed now; the game is unchanged.
+        """
+        new = self.state.apply(action, self.rules)
+        self._states.append(new)
+        self._actions.append(action)
+        if self._redo and self._redo[-1] == action:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+
+    def give(self, piece: Piece) -> None:
+        """Hand ``piece`` to the opponent (see :meth:`apply`)."""
+        self.apply(Give(piece))
+
+    def place(self, cell: Cell) -> None:
+        """Place the piece in hand on ``cell`` (see :meth:`apply`)."""
+        self.apply(Place(cell))
+
+    def declare(self) -> None:
+        """Declare the shape just completed (see :meth:`apply`)."""
+        self.apply(Declare())
+
+    def claim(self) -> None:
+        """Claim the shape the opponent missed (see :meth:`apply`)."""
+        self.apply(Claim())
+
+    def decline(self) -> None:
+        """Decline to declare after the sixteenth piece (see :meth:`apply`)."""
+        self.apply(Decline())
+
+    def play(self, turn: Turn) -> None:
+        """Play a whole turn: its placement, then its hand-over.
+
+        The turn is checked as a whole: if any part is illegal, nothing changes.
+
+        :raises IllegalActionError: if the turn is not legal now.
+        """
+        state = self.state
+        actions: list[Action] = []
+        if turn.place is not None:
+            actions.append(Place(turn.place))
+        if turn.give is not None:
+            actions.append(Give(turn.give))
+        for action in actions:
+            state = state.apply(action, self.rules)
+        for action in actions:
+            self.apply(action)
+
+    # -- undo and redo ---------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Whether there is an action to take back."""
+        return bool(self._actions)
+
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to play again."""
+        return bool(self._redo)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it.
+
+        :raises IllegalActionError: if no action has been played.
+        """
+        if not self._actions:
+            raise IllegalActionError("cannot undo: no action has been played")
+        self._states.pop()
+        action = self._actions.pop()
+        self._redo.append(action)
+        return action
+
+    def redo(self) -> Action:
+        """Play again the last action taken back and return it.
+
+        :raises IllegalActionError: if there is nothing to redo.
+        """
+        if not self._redo:
+            raise IllegalActionError("cannot redo: nothing has been undone")
+        action = self._redo[-1]
+        self.apply(action)
+        return action
+
+    def copy(self) -> Game:
+        """Return an independent copy (states are immutable and shared)."""
+        other = Game.__new__(Game)
+        other.rules = self.rules
+        other.start = self.start
+        other.headers = dict(self.headers)
+        other._states = list(self._states)
+        other._actions = list(self._actions)
+        other._redo = list(self._redo)
+        return other
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.name} {self.position.to_string()!r} {self.step.value}>"

@@ -1,0 +1,141 @@
+"""Move text: one token per turn, with marks for calling a win.
+
+=========  ============================================================
+``7``      hand over ``7`` (the first turn of a game)
+``A1F``    place on ``A1``, hand over ``F``
+``A1!``    place on ``A1`` and win: declared (``declare``) or at once (``auto``)
+``A1?F``   place on ``A1`` completing a winning shape, but hand over ``F``
+           without declaring: a missed declaration
+``D4?``    the sixteenth piece completes a shape and its placer does not
+           declare: the game is drawn
+``!``      claim the shape the opponent missed, before placing
+``D4``     the sixteenth piece, no win (a draw); or, as the last token of an
+           unfinished game, a placement whose hand-over is still to come
+=========  ============================================================
+
+The marks are checked against the game: a token that could be read two ways,
+or that says something the board contradicts, is refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+from quads.cells import cell_name, parse_cell
+from quads.errors import IllegalActionError, InvalidRecordError
+from quads.game import Action, Claim, Decline, Declare, GameState, Give, Place, Step
+from quads.outcome import Termination
+from quads.pieces import parse_piece, piece_name
+from quads.rules import Rules
+
+__all__ = ["parse_token", "write_tokens"]
+
+_TOKEN = re.compile(r"(?P<cell>[A-Da-d][1-4])?(?P<mark>[!?])?(?P<piece>[0-9A-Fa-f])?")
+
+
+def write_tokens(states: tuple[GameState, ...], actions: tuple[Action, ...]) -> list[str]:
+    """Group a game's actions into tokens.  ``states[i]`` is the state before ``actions[i]``."""
+    tokens: list[str] = []
+    current = ""
+    for before, action, after in zip(states, actions, states[1:], strict=False):
+        if isinstance(action, Claim):
+            tokens.append("!")
+        elif isinstance(action, Place):
+            current = cell_name(action.cell)
+            if after.outcome is not None:
+                won = after.outcome.termination is Termination.WIN
+                tokens.append(current + ("!" if won else ""))
+                current = ""
+        elif isinstance(action, Declare):
+            tokens.append(current + "!")
+            current = ""
+        elif isinstance(action, Decline):
+            tokens.append(current + "?")
+            current = ""
+        else:
+            missed = "?" if before.declarable else ""
+            tokens.append(current + missed + piece_name(action.piece))
+            current = ""
+    if current:
+        tokens.append(current)
+    return tokens
+
+
+def parse_token(text: str, state: GameState, rules: Rules, *, last: bool) -> list[Action]:
+    """Return the actions a token stands for in ``state``.
+
+    ``last`` says whether the token ends the move text: only the last token may
+    be a placement whose hand-over is still to come.
+
+    :raises InvalidRecordError: naming the token and why it cannot be played.
+    """
+
+    def bad(why: str) -> InvalidRecordError:
+        return InvalidRecordError(f"token {text!r}: {why}")
+
+    if state.step is Step.OVER:
+        raise bad("the game is already over")
+    if text == "!":
+        if not state.claimable:
+            raise bad("there is no missed declaration to claim")
+        return [Claim()]
+    match = _TOKEN.fullmatch(text)
+    if match is None or not text:
+        raise bad("expected a cell and a piece (A1F), a piece alone (7) or a claim (!)")
+    cell_text, mark, piece_text = match.group("cell", "mark", "piece")
+    piece = parse_piece(piece_text) if piece_text else None
+    if cell_text is None:
+        if mark:
+            raise bad(f"the mark {mark!r} follows a placement")
+        if state.step is not Step.GIVE or piece is None:
+            raise bad(_expected(state))
+        return [Give(piece)]
+    if state.step is not Step.PLACE:
+        raise bad(_expected(state))
+    cell = parse_cell(cell_text)
+    try:
+        after = state.apply(Place(cell), rules)
+    except IllegalActionError as exc:
+        raise bad(str(exc)) from None
+    actions: list[Action] = [Place(cell)]
+    if after.outcome is not None:
+        won = after.outcome.termination is Termination.WIN
+        if piece is not None:
+            raise bad("the game ends with this placement; no piece can follow")
+        if won and mark != "!":
+            raise bad(f"this placement wins; write {cell_text.upper()}!")
+        if not won and mark:
+            raise bad(f"this placement completes no winning shape; drop the {mark!r}")
+        return actions
+    if after.declarable:
+        names = ", ".join(shape.name for shape in after.declarable)
+        if mark == "!":
+            if piece is not None:
+                raise bad("a declaration ends the game; no piece can follow")
+            return [*actions, Declare()]
+        if mark == "?":
+            if piece is None:
+                if after.position.supply:
+                    raise bad("a missed declaration is followed by the piece handed over")
+                return [*actions, Decline()]
+            return [*actions, Give(piece)]
+        if piece is not None:
+            raise bad(
+                f"this placement completes {names}: write {cell_text.upper()}! to declare "
+                f"or {cell_text.upper()}?{piece_name(piece)} for a missed declaration"
+            )
+    elif mark:
+        raise bad(f"this placement completes no winning shape; drop the {mark!r}")
+    elif piece is not None:
+        return [*actions, Give(piece)]
+    if not last:
+        raise bad("a placement must be followed by the piece handed over")
+    return actions
+
+
+def _expected(state: GameState) -> str:
+    if state.step is Step.GIVE:
+        return "a piece must be handed over here, without a placement"
+    hand = state.position.hand
+    assert hand is not None
+    return f"piece {piece_name(hand)} must be placed here: expected a cell first"
