@@ -1,0 +1,106 @@
+"""``quads replay``: replay a game record turn by turn."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from quads.cli.board import LEGEND, draw_board, piece_list
+from quads.game import Claim, Decline, Declare, Game, Give, Place
+from quads.notation import write_tokens
+from quads.outcome import Player
+from quads.record import read_record
+
+__all__ = ["game_summary", "register"]
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``replay`` command."""
+    parser = commands.add_parser(
+        "replay", help="replay a game record turn by turn",
+        description="Replay a game record (a file, or - for standard input), checking every "
+                    "turn against the rules, and show the final state.",
+    )
+    parser.add_argument("record", metavar="RECORD_FILE_OR_-", help="record file, or - for stdin")
+    parser.add_argument("--json", action="store_true", help="print the final state as JSON")
+    parser.set_defaults(run=run)
+
+
+def game_summary(game: Game) -> dict[str, object]:
+    """The final state of ``game`` as the JSON object of ``replay --json``."""
+    outcome = game.outcome
+    if outcome is None:
+        status = "ongoing"
+    else:
+        status = "drawn" if outcome.winner is None else "won"
+    return {
+        "position": game.position.to_string(),
+        "rules": game.rules.name,
+        "status": status,
+        "winner": None if outcome is None or outcome.winner is None
+        else outcome.winner.identifier,
+        "reason": None if outcome is None else outcome.termination.value,
+        "shapes": [] if outcome is None else [shape.id for shape in outcome.shapes],
+        "to_move": None if game.to_move is None else game.to_move.identifier,
+        "step": game.step.value,
+        "can_declare": game.can_declare(),
+        "can_claim": game.can_claim(),
+    }
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``quads replay``."""
+    try:
+        text = _read(args.record)
+    except OSError as exc:
+        print(f"quads: error: cannot read {args.record!r}: {exc.strerror}", file=sys.stderr)
+        return 2
+    game = read_record(text)
+    if args.json:
+        print(json.dumps(game_summary(game)))
+        return 0
+    names = {p: game.headers.get(p.name.title(), p.identifier) for p in Player}
+    print(f"Rules: {game.rules.name}")
+    states = game.states
+    for number, (state, action) in enumerate(zip(states, game.actions, strict=False), 1):
+        who = names[state.to_move]
+        if isinstance(action, Give):
+            missed = " without declaring (missed)" if state.declarable else ""
+            text_ = f"hands over {action.piece:X}{missed}"
+        elif isinstance(action, Place):
+            text_ = f"places {state.position.hand:X} on {str(action)[6:]}"
+        elif isinstance(action, Declare):
+            text_ = "declares Quarto!"
+        elif isinstance(action, Claim):
+            text_ = "claims the missed shape"
+        else:
+            assert isinstance(action, Decline)
+            text_ = "does not declare"
+        print(f"{number:3}. {who:<8} {text_}")
+    print()
+    print("Moves: " + " ".join(write_tokens(game.states, game.actions)))
+    print()
+    print(draw_board(game.position, sum(s.cells for s in (game.outcome.shapes if game.outcome
+                                                          else ()))))
+    print(LEGEND)
+    outcome = game.outcome
+    if outcome is None:
+        who = names[game.state.to_move]
+        print(f"Game goes on: {who} to {game.step.value}; supply {piece_list(game.position.supply)}")
+        if game.can_declare():
+            print(f"{who} may declare now.")
+        if game.can_claim():
+            print(f"{who} may claim the missed shape now.")
+    elif outcome.winner is None:
+        print(f"Draw: {outcome.describe()}.")
+    else:
+        print(f"{names[outcome.winner]} wins by {outcome.termination.value}: {outcome.describe()}.")
+    return 0
