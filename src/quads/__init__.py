@@ -23,7 +23,7 @@ from quads.errors import (
     InvalidRulesError,
     QuadsError,
 )
-from quads.game import Action, Claim, Decline, Declare, Game, GameState, Give, Place, Step
+from quads.game import Action, Claim, Declare, Decline, Game, GameState, Give, Place, Step
 from quads.outcome import Outcome, Player, Termination
 from quads.pieces import Piece, Trait, describe_piece, parse_piece, piece_name
 from quads.position import EMPTY, Position
@@ -45,8 +45,8 @@ __all__ = [
     "Calling",
     "Cell",
     "Claim",
-    "Decline",
     "Declare",
+    "Decline",
     "Game",
     "GameState",
     "Give",

@@ -25,8 +25,8 @@ from quads.turn import Turn
 __all__ = [
     "Action",
     "Claim",
-    "Decline",
     "Declare",
+    "Decline",
     "Game",
     "GameState",
     "Give",

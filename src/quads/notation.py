@@ -23,7 +23,7 @@ import re
 
 from quads.cells import cell_name, parse_cell
 from quads.errors import IllegalActionError, InvalidRecordError
-from quads.game import Action, Claim, Decline, Declare, GameState, Give, Place, Step
+from quads.game import Action, Claim, Declare, Decline, GameState, Give, Place, Step
 from quads.outcome import Termination
 from quads.pieces import parse_piece, piece_name
 from quads.rules import Rules

@@ -15,6 +15,7 @@ from quads.errors import InvalidPieceError, InvalidRulesError
 __all__ = [
     "ALL_PIECES",
     "PIECES",
+    "TRAITS",
     "Language",
     "Piece",
     "Trait",
@@ -22,7 +23,6 @@ __all__ = [
     "parse_piece",
     "piece_name",
     "piece_traits",
-    "TRAITS",
     "trait_name",
     "trait_word",
 ]

@@ -121,10 +121,10 @@ def read_record(text: str) -> Game:
                 raise InvalidRecordError(f"token {word!r}: the result must end the move text")
             result = word
             continue
-        number = _NUMBER.fullmatch(word)
-        if number:
+        turn_number = _NUMBER.fullmatch(word)
+        if turn_number:
             expected = len(moves) // 2 + 1
-            if len(moves) % 2 or int(number.group(1)) != expected:
+            if len(moves) % 2 or int(turn_number.group(1)) != expected:
                 raise InvalidRecordError(
                     f"token {word!r}: expected the turn number {expected}. before "
                     "the first player's turn"

@@ -63,7 +63,8 @@ def _mask(cells: list[int]) -> int:
 def _build() -> tuple[Shape, ...]:
     shapes: list[tuple[ShapeKind, str, int]] = []
     for row in range(4):
-        shapes.append((ShapeKind.ROW, f"row{row + 1}", _mask([make_cell(c, row) for c in range(4)])))
+        cells = [make_cell(col, row) for col in range(4)]
+        shapes.append((ShapeKind.ROW, f"row{row + 1}", _mask(cells)))
     for col in range(4):
         cells = [make_cell(col, r) for r in range(4)]
         shapes.append((ShapeKind.COLUMN, f"col{'ABCD'[col]}", _mask(cells)))

@@ -7,7 +7,7 @@ import json
 import sys
 
 from quads.cli.board import LEGEND, draw_board, piece_list
-from quads.game import Claim, Decline, Declare, Game, Give, Place
+from quads.game import Claim, Declare, Decline, Game, Give, Place
 from quads.notation import write_tokens
 from quads.outcome import Player
 from quads.record import read_record
@@ -30,10 +30,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def game_summary(game: Game) -> dict[str, object]:
     """The final state of ``game`` as the JSON object of ``replay --json``."""
     outcome = game.outcome
-    if outcome is None:
-        status = "ongoing"
-    else:
-        status = "drawn" if outcome.winner is None else "won"
+    status = "ongoing" if outcome is None else "drawn" if outcome.winner is None else "won"
     return {
         "position": game.position.to_string(),
         "rules": game.rules.name,
@@ -88,13 +85,14 @@ def run(args: argparse.Namespace) -> int:
     print()
     print("Moves: " + " ".join(write_tokens(game.states, game.actions)))
     print()
-    print(draw_board(game.position, sum(s.cells for s in (game.outcome.shapes if game.outcome
-                                                          else ()))))
-    print(LEGEND)
     outcome = game.outcome
+    won_cells = sum(shape.cells for shape in outcome.shapes) if outcome else 0
+    print(draw_board(game.position, won_cells))
+    print(LEGEND)
     if outcome is None:
         who = names[game.state.to_move]
-        print(f"Game goes on: {who} to {game.step.value}; supply {piece_list(game.position.supply)}")
+        supply = piece_list(game.position.supply)
+        print(f"Game goes on: {who} to {game.step.value}; supply {supply}")
         if game.can_declare():
             print(f"{who} may declare now.")
         if game.can_claim():
