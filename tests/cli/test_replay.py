@@ -61,7 +61,7 @@ def test_replay_declaration_window() -> None:
 def test_replay_text_tells_the_story() -> None:
     result = quads("replay", "-", stdin=CLAIMED)
     assert result.returncode == 0, result.stderr
-    assert "hands over 3 without declaring (missed)" in result.stdout
+    assert "places E on D1, hands over 3 without declaring (missed)" in result.stdout
     assert "claims the missed shape" in result.stdout
     assert "Ben wins by claim: row 1: all dark." in result.stdout
 

@@ -6,10 +6,12 @@ import argparse
 import json
 import sys
 
+from quads.cells import cell_name
 from quads.cli.board import LEGEND, draw_board, piece_list
-from quads.game import Claim, Declare, Decline, Game, Give, Place
+from quads.game import Action, Claim, Declare, Game, GameState, Give, Place
 from quads.notation import write_tokens
 from quads.outcome import Player
+from quads.pieces import piece_name
 from quads.record import read_record
 
 __all__ = ["game_summary", "register"]
@@ -53,6 +55,30 @@ def _read(path: str) -> str:
         return handle.read()
 
 
+def _phrase(state: GameState, action: Action) -> str:
+    if isinstance(action, Give):
+        missed = " without declaring (missed)" if state.declarable else ""
+        return f"hands over {piece_name(action.piece)}{missed}"
+    if isinstance(action, Place):
+        assert state.position.hand is not None
+        return f"places {piece_name(state.position.hand)} on {cell_name(action.cell)}"
+    if isinstance(action, Declare):
+        return "declares Quarto!"
+    if isinstance(action, Claim):
+        return "claims the missed shape"
+    return "does not declare"
+
+
+def _turns(game: Game) -> list[tuple[Player, list[str]]]:
+    """The game's actions grouped into turns: who acted, and what they did."""
+    turns: list[tuple[Player, list[str]]] = []
+    for state, action in zip(game.states, game.actions, strict=False):
+        if not turns or turns[-1][0] is not state.to_move:
+            turns.append((state.to_move, []))
+        turns[-1][1].append(_phrase(state, action))
+    return turns
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``quads replay``."""
     try:
@@ -66,24 +92,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     names = {p: game.headers.get(p.name.title(), p.identifier) for p in Player}
     print(f"Rules: {game.rules.name}")
-    states = game.states
-    for number, (state, action) in enumerate(zip(states, game.actions, strict=False), 1):
-        who = names[state.to_move]
-        if isinstance(action, Give):
-            missed = " without declaring (missed)" if state.declarable else ""
-            text_ = f"hands over {action.piece:X}{missed}"
-        elif isinstance(action, Place):
-            text_ = f"places {state.position.hand:X} on {str(action)[6:]}"
-        elif isinstance(action, Declare):
-            text_ = "declares Quarto!"
-        elif isinstance(action, Claim):
-            text_ = "claims the missed shape"
-        else:
-            assert isinstance(action, Decline)
-            text_ = "does not declare"
-        print(f"{number:3}. {who:<8} {text_}")
-    print()
-    print("Moves: " + " ".join(write_tokens(game.states, game.actions)))
+    tokens = write_tokens(game.states, game.actions)
+    for number, (player, phrases) in enumerate(_turns(game), 1):
+        token = tokens[number - 1]
+        print(f"{number:3}. {names[player]:<10} {token:<5} {', '.join(phrases)}")
     print()
     outcome = game.outcome
     won_cells = sum(shape.cells for shape in outcome.shapes) if outcome else 0
