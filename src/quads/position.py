@@ -11,8 +11,9 @@ first hand over a piece.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from quads.bits import iter_bits
 from quads.cells import Cell, cell_name
@@ -22,7 +23,7 @@ from quads.rules import Rules
 from quads.shapes import Shape
 from quads.turn import Turn
 
-__all__ = ["EMPTY", "Position", "pieces_with"]
+__all__ = ["EMPTY", "Position", "WinCondition", "pieces_with"]
 
 _HEX = "0123456789ABCDEF"
 
@@ -39,6 +40,24 @@ _PIECES_WITH: tuple[tuple[int, int], ...] = tuple(
 def pieces_with(bit: int, value: bool) -> int:
     """Return the set of pieces whose trait ``bit`` equals ``value``, as a mask."""
     return _PIECES_WITH[bit][int(value)]
+
+
+class WinCondition(Protocol):
+    """What decides a win: the shapes that count and the counted traits.
+
+    :class:`~quads.rules.Rules` is one; a computer player that overlooks some
+    shapes or traits uses a narrower one of its own.
+    """
+
+    @property
+    def shape_masks(self) -> Sequence[int]:
+        """The cell masks of the shapes that can win."""
+        ...
+
+    @property
+    def traits(self) -> int:
+        """The counted traits, as a mask of trait bits."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +248,7 @@ class Position:
         """The winning shapes on the board that contain ``cell``."""
         return tuple(s for s in self.winning_shapes(rules) if s.cells >> cell & 1)
 
-    def winning_cells(self, piece: Piece, rules: Rules) -> int:
+    def winning_cells(self, piece: Piece, rules: WinCondition) -> int:
         """The empty cells where ``piece`` would complete a winning shape, as a mask."""
         occ = self.occupied
         cells = 0
@@ -246,11 +265,11 @@ class Position:
                             break
         return cells
 
-    def wins_anywhere(self, piece: Piece, rules: Rules) -> bool:
+    def wins_anywhere(self, piece: Piece, rules: WinCondition) -> bool:
         """Whether ``piece`` would complete a winning shape on some empty cell."""
         return bool(self.danger(rules) >> piece & 1)
 
-    def danger(self, rules: Rules) -> int:
+    def danger(self, rules: WinCondition) -> int:
         """The pieces (on the board or not) that would complete a winning shape somewhere."""
         occ = self.occupied
         danger = 0
@@ -267,7 +286,7 @@ class Position:
                             danger |= _PIECES_WITH[b][1]
         return danger
 
-    def safe_pieces(self, rules: Rules) -> int:
+    def safe_pieces(self, rules: WinCondition) -> int:
         """The supply pieces that cannot complete a winning shape on any empty cell."""
         return self.supply & ~self.danger(rules)
 
