@@ -37,9 +37,15 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Give:
-    """Hand ``piece`` to the opponent."""
+    """Hand ``piece`` to the opponent.
+
+    :raises InvalidPieceError: if ``piece`` is not 0-15.
+    """
 
     piece: Piece
+
+    def __post_init__(self) -> None:
+        piece_name(self.piece)  # validates: raises InvalidPieceError unless 0-15
 
     def __str__(self) -> str:
         return f"give {piece_name(self.piece)}"
@@ -47,9 +53,15 @@ class Give:
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Place the piece in hand on ``cell``."""
+    """Place the piece in hand on ``cell``.
+
+    :raises InvalidCellError: if ``cell`` is not 0-15.
+    """
 
     cell: Cell
+
+    def __post_init__(self) -> None:
+        cell_name(self.cell)  # validates: raises InvalidCellError unless 0-15
 
     def __str__(self) -> str:
         return f"place {cell_name(self.cell)}"
@@ -234,7 +246,8 @@ class Game:
                  headers: dict[str, str] | None = None) -> None:
         """Start a game under ``rules`` from ``start`` (the empty board by default).
 
-        The player to move at ``start`` is :attr:`Player.FIRST`.
+        The player to move at ``start`` is :attr:`Player.FIRST`.  A full board
+        leaves nothing to play: the game is over at once, as a draw.
 
         :raises InvalidPositionError: if ``start`` cannot arise under ``rules``.
         """
@@ -242,7 +255,8 @@ class Game:
         self.rules = rules
         self.start = start
         self.headers: dict[str, str] = dict(headers or {})
-        self._states: list[GameState] = [GameState(start, Player.FIRST)]
+        outcome = None if start.empty_count else Outcome(Termination.FULL_BOARD, None)
+        self._states: list[GameState] = [GameState(start, Player.FIRST, outcome=outcome)]
         self._actions: list[Action] = []
         self._redo: list[Action] = []
 

@@ -60,9 +60,13 @@ class Outcome:
         return "1-0" if self.winner is Player.FIRST else "0-1"
 
     def describe(self, language: Language = "en") -> str:
-        """A short description in English, e.g. ``row 2, all tall`` or ``full board``."""
+        """A short description in English or German, e.g. ``row 2: all tall``.
+
+        A draw is ``full board, no winner`` (``volles Brett, kein Sieger``).
+        """
         if self.winner is None:
             return "full board, no winner" if language == "en" else "volles Brett, kein Sieger"
-        shapes = ", ".join(shape.name for shape in self.shapes)
-        words = " and ".join(trait_word(t, v, language) for t, v in self.traits)
-        return f"{shapes}: all {words}"
+        every, conjunction = ("all", "and") if language == "en" else ("alle", "und")
+        shapes = ", ".join(shape.describe(language) for shape in self.shapes)
+        words = f" {conjunction} ".join(trait_word(t, v, language) for t, v in self.traits)
+        return f"{shapes}: {every} {words}"

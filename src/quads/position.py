@@ -297,8 +297,10 @@ class Position:
 
         The side to move stays the same: it must now hand over a piece.
 
+        :raises InvalidCellError: if ``cell`` is not 0-15.
         :raises IllegalActionError: if there is no piece in hand or the cell is taken.
         """
+        cell_name(cell)  # validates
         if self.hand is None:
             raise IllegalActionError(
                 f"cannot place on {cell_name(cell)} in {self.to_string()!r}: no piece in hand"
@@ -324,9 +326,11 @@ class Position:
     def give(self, piece: Piece) -> Position:
         """Return the position after handing over ``piece``, seen by the opponent.
 
+        :raises InvalidPieceError: if ``piece`` is not 0-15.
         :raises IllegalActionError: if a piece must be placed first, or ``piece`` is
             not in the supply.
         """
+        piece_name(piece)  # validates
         if self.hand is not None:
             raise IllegalActionError(
                 f"cannot hand over {piece_name(piece)} in {self.to_string()!r}: "

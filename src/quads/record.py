@@ -34,6 +34,7 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 _ORDER = ("Event", "Site", "Date", "Round", "First", "Second", "Rules", "Position", "Result")
 _HEADER = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _NUMBER = re.compile(r"(\d+)\.")
 _WIDTH = 79
 
@@ -48,6 +49,9 @@ def write_record(game: Game) -> str:
 
     ``Rules`` and ``Result`` are always written from the game itself;
     ``Position`` only when the game did not start on the empty board.
+    Line breaks inside a header value are written as spaces.
+
+    :raises InvalidRecordError: if a header key is not letters, digits and ``_``.
     """
     headers = dict(game.headers)
     headers["Rules"] = game.rules.name
@@ -59,7 +63,11 @@ def write_record(game: Game) -> str:
     ordered = [k for k in _ORDER if k in headers] + [k for k in headers if k not in _ORDER]
     lines = []
     for key in ordered:
-        value = headers[key].replace("\\", "\\\\").replace('"', '\\"')
+        if not _KEY.fullmatch(key):
+            raise InvalidRecordError(f"invalid header key {key!r}: letters, digits and _ only")
+        # A record keeps one header a line: line breaks in a value become spaces.
+        value = " ".join(headers[key].splitlines())
+        value = value.replace("\\", "\\\\").replace('"', '\\"')
         lines.append(f'[{key} "{value}"]')
     words: list[str] = []
     for index, token in enumerate(write_tokens(game.states, game.actions)):

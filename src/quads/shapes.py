@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from quads.cells import CELL_NAMES, make_cell
+from quads.pieces import Language
 
 __all__ = ["LINES", "SHAPES", "SQUARES", "Shape", "ShapeKind", "shape_by_id"]
 
@@ -22,6 +23,15 @@ class ShapeKind(enum.Enum):
     COLUMN = "column"
     DIAGONAL = "diagonal"
     SQUARE = "square"
+
+
+# The word for each kind of shape, per language.
+_KIND_WORDS: dict[Language, dict[ShapeKind, str]] = {
+    "en": {ShapeKind.ROW: "row", ShapeKind.COLUMN: "column", ShapeKind.DIAGONAL: "diagonal",
+           ShapeKind.SQUARE: "square"},
+    "de": {ShapeKind.ROW: "Reihe", ShapeKind.COLUMN: "Spalte", ShapeKind.DIAGONAL: "Diagonale",
+           ShapeKind.SQUARE: "Quadrat"},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,15 +49,20 @@ class Shape:
     @property
     def name(self) -> str:
         """An English name, e.g. ``row 2``, ``column C``, ``diagonal A1-D4``, ``square B2-C3``."""
+        return self.describe("en")
+
+    def describe(self, language: Language = "en") -> str:
+        """The name in English or German, e.g. ``row 2`` or ``Reihe 2``."""
         first, *_, last = (CELL_NAMES[c] for c in range(16) if self.cells >> c & 1)
+        word = _KIND_WORDS[language][self.kind]
         if self.kind is ShapeKind.ROW:
-            return f"row {first[1]}"
+            return f"{word} {first[1]}"
         if self.kind is ShapeKind.COLUMN:
-            return f"column {first[0]}"
+            return f"{word} {first[0]}"
         if self.kind is ShapeKind.DIAGONAL:
             # Name the diagonal from its top end.
-            return "diagonal A1-D4" if first == "A1" else "diagonal D1-A4"
-        return f"square {first}-{last}"
+            return f"{word} A1-D4" if first == "A1" else f"{word} D1-A4"
+        return f"{word} {first}-{last}"
 
     def __str__(self) -> str:
         return self.name

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from quads.cells import Cell, cell_name, parse_cell
-from quads.errors import InvalidCellError, InvalidPieceError
+from quads.errors import InvalidCellError, InvalidPieceError, QuadsError
 from quads.pieces import Piece, parse_piece, piece_name
 
 __all__ = ["Turn"]
@@ -26,7 +26,7 @@ class Turn:
 
     def __post_init__(self) -> None:
         if self.place is None and self.give is None:
-            raise ValueError("a turn places a piece, hands one over, or both")
+            raise QuadsError("invalid turn: it places a piece, hands one over, or both")
         if self.place is not None:
             cell_name(self.place)  # validates
         if self.give is not None:

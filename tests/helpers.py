@@ -1,0 +1,63 @@
+"""Small helpers for the tests: records as fixtures, and snapshots of a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quads import Action, Claim, Declare, Decline, Game, Give, Place, read_record, write_record
+from quads.shapes import Shape, shape_by_id
+
+RULE_SETS = (
+    "quads",
+    "classic",
+    "advanced",
+    "lines:color:auto",
+    "lines+squares:height,top:declare",
+    "lines:shape",
+)
+"""The presets and a few custom rule sets that every rule-independent test runs under."""
+
+ALL_ACTIONS: tuple[Action, ...] = (
+    *(Give(piece) for piece in range(16)),
+    *(Place(cell) for cell in range(16)),
+    Declare(),
+    Claim(),
+    Decline(),
+)
+"""Every action there is; in any state, exactly the legal ones must be accepted."""
+
+
+def replay(moves: str, rules: str = "quads", position: str | None = None) -> Game:
+    """Read a record made of ``moves`` under ``rules``, optionally from a start ``position``."""
+    headers = f'[Rules "{rules}"]\n'
+    if position is not None:
+        headers += f'[Position "{position}"]\n'
+    return read_record(f"{headers}\n{moves}\n")
+
+
+def shapes(*idents: str) -> tuple[Shape, ...]:
+    """The shapes with the given identifiers (``row1``, ``sqB2`` ...), in that order."""
+    return tuple(shape_by_id(ident) for ident in idents)
+
+
+def redo_trail(game: Game) -> tuple[Action, ...]:
+    """The actions that redo would replay, in order (read on a copy of ``game``)."""
+    other = game.copy()
+    trail = []
+    while other.can_redo():
+        trail.append(other.redo())
+    return tuple(trail)
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    """Everything observable about ``game``, to check that a refused action changed nothing."""
+    return (
+        game.rules,
+        game.start,
+        game.states,
+        game.actions,
+        redo_trail(game),
+        game.legal_actions(),
+        dict(game.headers),
+        write_record(game),
+    )

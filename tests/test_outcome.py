@@ -1,0 +1,53 @@
+"""Players and outcomes."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import replay
+from quads import Outcome, Player, Termination, Trait
+from quads.shapes import shape_by_id
+
+
+def test_players() -> None:
+    assert Player.FIRST.other is Player.SECOND
+    assert Player.SECOND.other is Player.FIRST
+    assert [player.identifier for player in Player] == ["first", "second"]
+
+
+@pytest.mark.parametrize(
+    ("outcome", "result"),
+    [
+        (Outcome(Termination.WIN, Player.FIRST), "1-0"),
+        (Outcome(Termination.DECLARATION, Player.SECOND), "0-1"),
+        (Outcome(Termination.CLAIM, Player.FIRST), "1-0"),
+        (Outcome(Termination.FULL_BOARD, None), "1/2-1/2"),
+    ],
+)
+def test_result(outcome: Outcome, result: str) -> None:
+    assert outcome.result == result
+
+
+def test_termination_values() -> None:
+    assert [t.value for t in Termination] == ["win", "declaration", "claim", "full-board"]
+
+
+def test_describe_a_win() -> None:
+    outcome = Outcome(
+        Termination.WIN, Player.SECOND, (shape_by_id("row2"), shape_by_id("colB")),
+        ((Trait.HEIGHT, True), (Trait.TOP, False)),
+    )
+    assert outcome.describe() == "row 2, column B: all tall and solid"
+    assert outcome.describe("de") == "Reihe 2, Spalte B: alle groß und voll"
+
+
+def test_describe_a_declared_win_in_german() -> None:
+    outcome = replay("1. 4 A15 2. B16 A27 3. B2!", "advanced").outcome
+    assert outcome is not None
+    assert outcome.describe() == "square A1-B2: all short and dark"
+    assert outcome.describe("de") == "Quadrat A1-B2: alle klein und dunkel"
+
+
+def test_describe_a_draw() -> None:
+    assert Outcome(Termination.FULL_BOARD, None).describe() == "full board, no winner"
+    assert Outcome(Termination.FULL_BOARD, None).describe("de") == "volles Brett, kein Sieger"
