@@ -7,12 +7,12 @@ import sys
 from collections.abc import Sequence
 
 from quads import __version__
-from quads.cli import replay, show
+from quads.cli import replay, show, solve
 from quads.errors import QuadsError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (show, replay)
+COMMANDS = (show, replay, solve)
 """The command modules; each has ``register(subparsers)``."""
 
 

@@ -1,0 +1,185 @@
+"""``quads solve`` and ``quads analyse``: perfect play from a position."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from quads.cells import cell_name
+from quads.cli.options import (
+    add_position_argument,
+    add_rules_options,
+    position_from_args,
+    rules_from_args,
+)
+from quads.pieces import piece_name
+from quads.solver import Analysis, Progress, Solution, Value, analyse, solve
+from quads.solver.search import ProgressCallback
+from quads.turn import Turn
+
+__all__ = ["analysis_summary", "register", "solution_summary"]
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``solve`` and ``analyse`` commands."""
+    solve_parser = commands.add_parser(
+        "solve", help="solve a position: its value with perfect play and a best turn",
+        description="Solve a position exactly: win, draw or loss for the side to move, the "
+                    "number of placements until the end, and a best turn (the fastest win, "
+                    "the longest resistance, or a draw).",
+    )
+    _add_common(solve_parser)
+    solve_parser.set_defaults(run=run_solve)
+    analyse_parser = commands.add_parser(
+        "analyse", aliases=["analyze"], help="the value of every legal turn of a position",
+        description="Solve every legal turn of a position and list them best first, each "
+                    "with its value for the player making it.",
+    )
+    _add_common(analyse_parser)
+    analyse_parser.set_defaults(run=run_analyse)
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    add_position_argument(parser)
+    add_rules_options(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--nodes", type=_positive_int, metavar="N",
+                        help="stop after about N nodes (the value is then unknown)")
+    parser.add_argument("--seconds", type=_positive_float, metavar="S",
+                        help="stop after about S seconds (the value is then unknown)")
+    parser.add_argument("--table-mb", type=_positive_float, metavar="M",
+                        help="transposition table size in MiB (default: by position size, "
+                             "at most 1024)")
+    parser.add_argument("--progress", action="store_true",
+                        help="report progress on standard error even when it is not a terminal")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {text!r}")
+    return value
+
+
+def _reporter(args: argparse.Namespace, stream: TextIO = sys.stderr) -> ProgressCallback | None:
+    """A progress callback writing one updating line to ``stream``, or ``None``."""
+    if not (args.progress or stream.isatty()):
+        return None
+
+    def report(progress: Progress) -> None:
+        stream.write(
+            f"\r{progress.stage}: {progress.done}/{progress.total} turns, "
+            f"{progress.nodes:,} nodes, {progress.seconds:.1f} s   "
+        )
+        stream.flush()
+
+    return report
+
+
+def _end_progress(report: ProgressCallback | None, stream: TextIO = sys.stderr) -> None:
+    if report is not None:
+        stream.write("\n")
+        stream.flush()
+
+
+def _turn_fields(turn: Turn | None) -> dict[str, str | None]:
+    return {
+        "place": None if turn is None or turn.place is None else cell_name(turn.place),
+        "give": None if turn is None or turn.give is None else piece_name(turn.give),
+    }
+
+
+def solution_summary(solution: Solution) -> dict[str, object]:
+    """The JSON object of ``quads solve``."""
+    return {
+        "position": solution.position.to_string(),
+        "rules": solution.rules.name,
+        "value": solution.value.value,
+        "plies": solution.plies,
+        "best": _turn_fields(solution.best),
+        "nodes": solution.nodes,
+        "seconds": round(solution.seconds, 6),
+    }
+
+
+def analysis_summary(analysis: Analysis) -> dict[str, object]:
+    """The JSON object of ``quads analyse``."""
+    return {
+        "position": analysis.position.to_string(),
+        "rules": analysis.rules.name,
+        "value": analysis.value.value,
+        "plies": analysis.plies,
+        "moves": [
+            {**_turn_fields(move.turn), "value": move.value.value, "plies": move.plies}
+            for move in analysis.moves
+        ],
+    }
+
+
+def describe_value(value: Value, plies: int | None) -> str:
+    """``win in 5``, ``draw``, ``loss in 2`` or ``unknown``."""
+    if value in (Value.WIN, Value.LOSS) and plies is not None:
+        return f"{value.value} in {plies}"
+    return value.value
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Run ``quads solve``."""
+    rules = rules_from_args(args)
+    position = position_from_args(args, rules)
+    report = _reporter(args)
+    try:
+        solution = solve(position, rules, nodes=args.nodes, seconds=args.seconds,
+                         table_mb=args.table_mb, progress=report)
+    finally:
+        _end_progress(report)
+    if args.json:
+        print(json.dumps(solution_summary(solution)))
+        return 0
+    print(f"Position: {position}")
+    print(f"Rules:    {rules.name}")
+    print(f"Value:    {describe_value(solution.value, solution.plies)} for the side to move")
+    if solution.best is not None:
+        print(f"Best:     {solution.best.text}")
+    if not solution.complete:
+        print("          (the budget ran out before the search finished)")
+    print(f"Searched: {solution.nodes:,} nodes in {solution.seconds:.2f} s")
+    return 0
+
+
+def run_analyse(args: argparse.Namespace) -> int:
+    """Run ``quads analyse``."""
+    rules = rules_from_args(args)
+    position = position_from_args(args, rules)
+    report = _reporter(args)
+    try:
+        analysis = analyse(position, rules, nodes=args.nodes, seconds=args.seconds,
+                           table_mb=args.table_mb, progress=report)
+    finally:
+        _end_progress(report)
+    if args.json:
+        print(json.dumps(analysis_summary(analysis)))
+        return 0
+    print(f"Position: {position}")
+    print(f"Rules:    {rules.name}")
+    print(f"Value:    {describe_value(analysis.value, analysis.plies)} for the side to move")
+    print(f"Turns:    {len(analysis.moves)}")
+    for move in analysis.moves:
+        print(f"  {move.turn.text:<4} {describe_value(move.value, move.plies)}")
+    print(f"Searched: {analysis.nodes:,} nodes in {analysis.seconds:.2f} s")
+    return 0
