@@ -7,12 +7,12 @@ import sys
 from collections.abc import Sequence
 
 from quads import __version__
-from quads.cli import replay, show, solve
+from quads.cli import match, replay, show, solve
 from quads.errors import QuadsError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (show, replay, solve)
+COMMANDS = (show, replay, solve, match)
 """The command modules; each has ``register(subparsers)``."""
 
 

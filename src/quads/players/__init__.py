@@ -13,11 +13,21 @@ from quads.errors import QuadsError
 from quads.players.base import ComputerPlayer
 from quads.players.club import Club
 from quads.players.simple import Beginner, Casual
+from quads.players.strong import Expert, Perfect
 
-__all__ = ["LEVELS", "Beginner", "Casual", "Club", "ComputerPlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "Beginner",
+    "Casual",
+    "Club",
+    "ComputerPlayer",
+    "Expert",
+    "Perfect",
+    "make_player",
+]
 
 LEVELS: dict[int, type[ComputerPlayer]] = {
-    player.level: player for player in (Beginner, Casual, Club)
+    player.level: player for player in (Beginner, Casual, Club, Expert, Perfect)
 }
 """The player class of each level."""
 

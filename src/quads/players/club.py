@@ -15,7 +15,7 @@ from quads.position import Position
 from quads.rules import Rules
 from quads.turn import Turn
 
-__all__ = ["Club", "replies_with_a_safe_piece"]
+__all__ = ["Club", "rank_turns", "replies_with_a_safe_piece"]
 
 
 def replies_with_a_safe_piece(position: Position, piece: Piece, rules: Rules) -> int:
@@ -41,29 +41,39 @@ class Club(ComputerPlayer):
 
     def choose_turn(self, position: Position, rules: Rules) -> Turn:
         """The turn with the tightest squeeze among those that keep a safe piece."""
-        if position.hand is None:
-            return Turn(None, self._best_give(position, rules))
-        wins = position.winning_cells(position.hand, rules)
-        if wins:
-            return Turn(self.random.choice(list(iter_bits(wins))), None)
-        best: list[Turn] = []
-        best_score = 1 << 30
-        for cell in iter_bits(position.empty_cells):
-            after = position.place(cell)
-            if not after.supply:
-                return Turn(cell, None)
-            safe = after.safe_pieces(rules)
-            for piece in iter_bits(safe or after.supply):
-                # Handing over a winner is the worst there is: score it past any squeeze.
-                score = (replies_with_a_safe_piece(after, piece, rules) if safe else 1 << 20)
-                if score < best_score:
-                    best, best_score = [Turn(cell, piece)], score
-                elif score == best_score:
-                    best.append(Turn(cell, piece))
+        ranked = rank_turns(position, rules)
+        best = [turn for score, turn in ranked if score == ranked[0][0]]
         return self.random.choice(best)
 
-    def _best_give(self, position: Position, rules: Rules) -> Piece:
-        safe = position.safe_pieces(rules) or position.supply
-        scores = {p: replies_with_a_safe_piece(position, p, rules) for p in iter_bits(safe)}
-        low = min(scores.values())
-        return self.random.choice([p for p, s in scores.items() if s == low])
+
+def rank_turns(position: Position, rules: Rules) -> list[tuple[int, Turn]]:
+    """Every turn of ``position`` with its squeeze score, best (lowest) first.
+
+    A winning placement scores -1; a turn that hands over a winner when a safe
+    piece exists is not listed; a turn forced to hand over a winner scores past
+    any squeeze.  The order among equal scores is the natural one.
+    """
+    if position.hand is None:
+        safe = position.safe_pieces(rules)
+        gives = [
+            (replies_with_a_safe_piece(position, piece, rules) if safe else 1 << 20,
+             Turn(None, piece))
+            for piece in iter_bits(safe or position.supply)
+        ]
+        gives.sort(key=lambda scored: scored[0])
+        return gives
+    wins = position.winning_cells(position.hand, rules)
+    if wins:
+        return [(-1, Turn(cell, None)) for cell in iter_bits(wins)]
+    ranked: list[tuple[int, Turn]] = []
+    for cell in iter_bits(position.empty_cells):
+        after = position.place(cell)
+        if not after.supply:
+            ranked.append((0, Turn(cell, None)))
+            continue
+        safe = after.safe_pieces(rules)
+        for piece in iter_bits(safe or after.supply):
+            score = replies_with_a_safe_piece(after, piece, rules) if safe else 1 << 20
+            ranked.append((score, Turn(cell, piece)))
+    ranked.sort(key=lambda scored: scored[0])
+    return ranked

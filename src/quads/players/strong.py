@@ -1,0 +1,116 @@
+"""Levels 4 and 5: players that solve the position once they can.
+
+Both ask the exact solver for the value of the position within a node
+budget (nodes rather than seconds, so that a seeded game replays exactly),
+and fall back on the club player's squeeze while it cannot answer, early in
+the game.  The expert's budget is small, so it becomes exact only in the
+endgame, later in harder rule sets.  The perfect player's budget is large:
+from a won or lost position it plays the solver's turn (the fastest win, the
+longest resistance).  From a drawn one it lets the solver compare the drawing
+turns by the opponent's non-losing replies once that is affordable; before
+that it weighs its tightest squeezes that the solver confirms still draw, and
+picks the one where the replies a squeezing opponent would choose most often
+lose.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from quads.players.club import Club, rank_turns
+from quads.position import Position
+from quads.rules import Rules
+from quads.solver import Solution, Value, solve
+from quads.turn import Turn
+
+__all__ = ["Expert", "Perfect"]
+
+
+class _Solving(Club):
+    """Solve within a node budget once few cells are empty; before that, squeeze."""
+
+    SOLVE_FROM: ClassVar[int]
+    """Try solving positions with at most this many empty cells."""
+    NODES: ClassVar[int]
+    """Node budget of one turn's solving."""
+    REFINE_FROM: ClassVar[int] = 0
+    """From this many empty cells down, ask the solver to compare drawing turns
+    (fewest non-losing replies for the opponent)."""
+
+    def choose_turn(self, position: Position, rules: Rules) -> Turn:
+        """The solver's choice if it answers within the budget, else the club player's."""
+        if position.empty_count <= self.SOLVE_FROM:
+            refine = position.empty_count <= self.REFINE_FROM
+            solution = solve(position, rules, nodes=self.NODES, threads=1, refine=refine)
+            if solution.value is not Value.UNKNOWN and solution.best is not None:
+                return self.among_solved(position, rules, solution)
+        return super().choose_turn(position, rules)
+
+    def among_solved(self, position: Position, rules: Rules, solution: Solution) -> Turn:
+        """The turn to play once the position is solved: the solver's best."""
+        assert solution.best is not None
+        return solution.best
+
+
+class Expert(_Solving):
+    """Level 4: exact in the endgame, a squeezer before it."""
+
+    level = 4
+    name = "expert"
+    SOLVE_FROM = 12
+    NODES = 400
+
+
+class Perfect(_Solving):
+    """Level 5: never worsens a solved value; from a draw, sets the likeliest traps."""
+
+    level = 5
+    name = "perfect"
+    SOLVE_FROM = 13
+    REFINE_FROM = 11
+    NODES = 6_000_000
+    TRAPS = 4
+    """How many of the tightest squeezes to weigh from a drawn position."""
+    LIKELY = 4
+    """How many of the opponent's likeliest replies to check for each."""
+
+    def among_solved(self, position: Position, rules: Rules, solution: Solution) -> Turn:
+        """From a draw, the drawing squeeze whose likely replies lose most often."""
+        assert solution.best is not None
+        if solution.value is not Value.DRAW or (
+            solution.complete and position.empty_count <= self.REFINE_FROM
+        ):
+            return solution.best
+        budget = self.NODES - solution.nodes
+        choice, best_chance = solution.best, -1.0
+        for _, turn in rank_turns(position, rules)[: self.TRAPS]:
+            if turn.give is None or budget <= 0:
+                break
+            received = position.play(turn)
+            reply = solve(received, rules, nodes=budget, threads=1)
+            budget -= reply.nodes
+            if reply.value is not Value.DRAW:
+                continue
+            chance, budget = self._chance_of_error(received, rules, budget)
+            if chance > best_chance:
+                choice, best_chance = turn, chance
+        return choice
+
+    def _chance_of_error(self, received: Position, rules: Rules, budget: int) -> tuple[
+        float, int
+    ]:
+        """The share of a squeezing opponent's favourite replies in ``received`` that lose,
+        and the node budget left."""
+        ranked = rank_turns(received, rules)
+        likely = [turn for score, turn in ranked if score == ranked[0][0]][: self.LIKELY]
+        errors = checked = 0
+        for turn in likely:
+            if turn.give is None or budget <= 0:
+                break
+            ours = solve(received.play(turn), rules, nodes=budget, threads=1)
+            budget -= ours.nodes
+            if ours.value is Value.UNKNOWN:
+                break
+            checked += 1
+            errors += ours.value is Value.WIN
+        return (errors / checked if checked else 0.0), budget
