@@ -1,0 +1,203 @@
+"""The game store on SQLite (the standard library's :mod:`sqlite3`).
+
+Every operation opens its own short connection, so the store can be used from
+any thread.  The database runs in WAL mode with full synchronous commits: a
+save that has returned survives the process being killed.
+
+A save is *optimistic*: it names the revision it loaded, and the single
+``UPDATE ... WHERE id = ? AND revision = ?`` statement that writes it fails
+when another save came first.  Two requests that both loaded revision ``n``
+can therefore never both be stored.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from quads.outcome import Player
+from quads.position import Position
+from quads.rules import Rules
+from quads.storage.errors import GameNotFoundError, StaleGameError, StorageError
+from quads.storage.schema import migrate
+from quads.storage.stored import (
+    GameSummary,
+    Status,
+    StoredGame,
+    action_text,
+    now,
+    parse_action,
+    rebuild_game,
+    redo_trail,
+)
+
+__all__ = ["GameStore"]
+
+_COLUMNS = ("id, rules, mode, level, human, seed, start, headers, actions, redo, ply, status, "
+            "to_move, revision, created, updated")
+
+
+def _time(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _player(value: str | None) -> Player | None:
+    return None if value is None else Player[value.upper()]
+
+
+def _identifier(player: Player | None) -> str | None:
+    return None if player is None else player.identifier
+
+
+class GameStore:
+    """The games in one SQLite file, created with its schema when missing.
+
+    :raises StorageError: if the file is not a Quads database or is newer
+        than this version of Quads.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            with self._connect() as db:
+                db.execute("PRAGMA journal_mode = WAL")
+                migrate(db)
+        except sqlite3.DatabaseError as exc:
+            raise StorageError(f"cannot open the database {str(self.path)!r}: {exc}") from None
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        with closing(sqlite3.connect(self.path, timeout=10, isolation_level=None)) as db:
+            db.execute("PRAGMA synchronous = FULL")
+            yield db
+
+    # -- writing ---------------------------------------------------------------
+
+    def create(self, stored: StoredGame) -> None:
+        """Store a new game.
+
+        :raises StorageError: if a game with its id exists already.
+        """
+        game = stored.game
+        row = {
+            "id": stored.id,
+            "rules": game.rules.name,
+            "mode": stored.mode,
+            "level": stored.level,
+            "human": _identifier(stored.human),
+            "seed": stored.seed,
+            "start": game.start.to_string(),
+            "headers": json.dumps(game.headers),
+            "created": _time(stored.created),
+            **self._progress(stored),
+            "updated": _time(stored.updated),
+        }
+        names = ", ".join(row)
+        marks = ", ".join(f":{name}" for name in row)
+        try:
+            with self._connect() as db:
+                db.execute(f"INSERT INTO games ({names}) VALUES ({marks})", row)
+        except sqlite3.IntegrityError:
+            raise StorageError(f"a game with id {stored.id!r} exists already") from None
+
+    def save(self, stored: StoredGame) -> None:
+        """Write the game's actions, redo trail and status; count a new revision.
+
+        The save succeeds only if the stored revision is still the one ``stored``
+        was loaded at; on success ``stored.revision`` and ``stored.updated`` are
+        brought up to date.
+
+        :raises StaleGameError: if the game was saved by someone else meanwhile.
+        :raises GameNotFoundError: if there is no such game.
+        """
+        row = {**self._progress(stored), "revision": stored.revision + 1,
+               "id": stored.id, "loaded": stored.revision}
+        columns = ("actions", "redo", "ply", "status", "to_move", "revision", "updated")
+        assignments = ", ".join(f"{name} = :{name}" for name in columns)
+        with self._connect() as db:
+            cursor = db.execute(
+                f"UPDATE games SET {assignments} WHERE id = :id AND revision = :loaded", row
+            )
+            if cursor.rowcount == 0:
+                if db.execute("SELECT 1 FROM games WHERE id = ?", (stored.id,)).fetchone():
+                    raise StaleGameError(f"game {stored.id!r} has changed since it was loaded")
+                raise GameNotFoundError(f"no game with id {stored.id!r}")
+        stored.revision += 1
+        stored.updated = datetime.fromisoformat(row["updated"])
+
+    @staticmethod
+    def _progress(stored: StoredGame) -> dict[str, Any]:
+        game = stored.game
+        return {
+            "actions": json.dumps([action_text(a) for a in game.actions]),
+            "redo": json.dumps([action_text(a) for a in redo_trail(game)]),
+            "ply": stored.ply,
+            "status": stored.status,
+            "to_move": _identifier(game.to_move),
+            "revision": stored.revision,
+            "updated": _time(now()),
+        }
+
+    # -- reading ---------------------------------------------------------------
+
+    def load(self, game_id: str) -> StoredGame:
+        """The game stored under ``game_id``, replayed.
+
+        :raises GameNotFoundError: if there is no such game.
+        """
+        with self._connect() as db:
+            db.row_factory = sqlite3.Row
+            row = db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise GameNotFoundError(f"no game with id {game_id!r}")
+        game = rebuild_game(
+            Rules.parse(row["rules"]),
+            Position.from_string(row["start"]),
+            json.loads(row["headers"]),
+            [parse_action(text) for text in json.loads(row["actions"])],
+            [parse_action(text) for text in json.loads(row["redo"])],
+        )
+        return StoredGame(
+            id=row["id"],
+            mode=row["mode"],
+            level=row["level"],
+            human=_player(row["human"]),
+            seed=row["seed"],
+            game=game,
+            created=datetime.fromisoformat(row["created"]),
+            updated=datetime.fromisoformat(row["updated"]),
+            revision=row["revision"],
+        )
+
+    def summaries(self, status: Status | None = None) -> list[GameSummary]:
+        """The games, most recently changed first; only those of ``status`` if given."""
+        query = ("SELECT id, rules, mode, level, human, ply, status, to_move, created, updated "
+                 "FROM games")
+        parameters: tuple[str, ...] = ()
+        if status is not None:
+            query += " WHERE status = ?"
+            parameters = (status,)
+        query += " ORDER BY updated DESC, rowid DESC"
+        with self._connect() as db:
+            db.row_factory = sqlite3.Row
+            rows = db.execute(query, parameters).fetchall()
+        return [
+            GameSummary(
+                id=row["id"],
+                rules=row["rules"],
+                mode=row["mode"],
+                level=row["level"],
+                human=_player(row["human"]),
+                ply=row["ply"],
+                status=row["status"],
+                to_move=_player(row["to_move"]),
+                created=datetime.fromisoformat(row["created"]),
+                updated=datetime.fromisoformat(row["updated"]),
+            )
+            for row in rows
+        ]

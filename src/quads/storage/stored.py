@@ -1,0 +1,135 @@
+"""A stored game: the game itself and what the app keeps beside it.
+
+Actions are stored as their text (``give 7``, ``place B2``, ``declare``,
+``claim``, ``decline``), which :func:`action_text` writes and
+:func:`parse_action` reads back; replaying them from the start position gives
+the same game, redo trail included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+
+from quads.cells import parse_cell
+from quads.errors import QuadsError
+from quads.game import Action, Claim, Declare, Decline, Game, Give, Place
+from quads.outcome import Player
+from quads.pieces import parse_piece
+from quads.position import Position
+from quads.rules import Rules
+
+__all__ = [
+    "GameSummary",
+    "Mode",
+    "Status",
+    "StoredGame",
+    "action_text",
+    "now",
+    "parse_action",
+    "rebuild_game",
+    "redo_trail",
+]
+
+Mode = Literal["computer", "local"]
+"""``computer``: a person against a computer player; ``local``: two people on one device."""
+
+Status = Literal["ongoing", "over"]
+"""Whether a game goes on or has ended."""
+
+
+@dataclass
+class StoredGame:
+    """A game as the store keeps it."""
+
+    id: str
+    mode: Mode
+    level: int | None
+    """The computer player's level (``computer`` mode only)."""
+    human: Player | None
+    """The side the person plays (``computer`` mode only)."""
+    seed: int
+    """The seed from which every computer turn of this game derives its own."""
+    game: Game
+    created: datetime
+    updated: datetime
+    revision: int = 0
+    """How many times the game has been saved; a save must name the revision it read."""
+
+    @property
+    def ply(self) -> int:
+        """The number of actions played."""
+        return len(self.game.actions)
+
+    @property
+    def status(self) -> Status:
+        """``over`` once the game has ended, else ``ongoing``."""
+        return "over" if self.game.is_over() else "ongoing"
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """The stored facts of a game that a list of games shows, read without replaying it."""
+
+    id: str
+    rules: str
+    mode: Mode
+    level: int | None
+    human: Player | None
+    ply: int
+    status: Status
+    to_move: Player | None
+    created: datetime
+    updated: datetime
+
+
+def now() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(UTC)
+
+
+def action_text(action: Action) -> str:
+    """The stored text of ``action``: ``give 7``, ``place B2``, ``declare`` ..."""
+    return str(action)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action written by :func:`action_text`.
+
+    :raises QuadsError: if ``text`` is not such an action.
+    """
+    word, _, argument = text.partition(" ")
+    if word == "give" and argument:
+        return Give(parse_piece(argument))
+    if word == "place" and argument:
+        return Place(parse_cell(argument))
+    simple: dict[str, Action] = {"declare": Declare(), "claim": Claim(), "decline": Decline()}
+    if word in simple and not argument:
+        return simple[word]
+    raise QuadsError(f"invalid stored action {text!r}")
+
+
+def redo_trail(game: Game) -> list[Action]:
+    """The actions that redo would play again, next first (read on a copy of ``game``)."""
+    other = game.copy()
+    trail = []
+    while other.can_redo():
+        trail.append(other.redo())
+    return trail
+
+
+def rebuild_game(rules: Rules, start: Position, headers: dict[str, str],
+                 actions: list[Action], redo: list[Action]) -> Game:
+    """Replay ``actions`` from ``start``, then the ``redo`` trail, and undo that trail again.
+
+    The result is the game as it was saved, with the same actions to redo.
+
+    :raises QuadsError: if an action cannot be played.
+    """
+    game = Game(rules, start, headers)
+    for action in [*actions, *redo]:
+        game.apply(action)
+    for _ in redo:
+        game.undo()
+    return game

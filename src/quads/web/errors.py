@@ -1,0 +1,129 @@
+"""Refusals as JSON: ``{"error": {"code": ..., "message": ...}}`` with a 4xx status.
+
+The library's exceptions, the store's and the request validator's are mapped
+to the codes of ``docs/web-api.md`` by the handlers that :func:`install`
+adds to an app; the web layer's own refusals are :class:`ApiError`.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from quads.errors import (
+    IllegalActionError,
+    InvalidCellError,
+    InvalidPieceError,
+    InvalidPositionError,
+    InvalidRecordError,
+    InvalidRulesError,
+    QuadsError,
+)
+from quads.storage import GameNotFoundError, StaleGameError
+
+__all__ = ["ApiError", "error_response", "install"]
+
+_LIBRARY_CODES: tuple[tuple[type[QuadsError], int, str], ...] = (
+    (InvalidRulesError, 400, "invalid_rules"),
+    (InvalidCellError, 400, "invalid_cell"),
+    (InvalidPieceError, 400, "invalid_piece"),
+    (InvalidPositionError, 400, "invalid_position"),
+    (InvalidRecordError, 400, "invalid_record"),
+    (IllegalActionError, 422, "illegal_action"),
+    (QuadsError, 400, "bad_request"),
+)
+"""The status and code of each library exception; the first matching class wins."""
+
+
+class ApiError(Exception):
+    """A refusal of the web layer itself: ``stale``, ``not_your_turn``, ``game_over`` ..."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+    @classmethod
+    def stale(cls, revision: int, current: int) -> ApiError:
+        """The client's ``revision`` is not the game's."""
+        return cls(409, "stale",
+                   f"revision {revision} is stale: the game is at revision {current}")
+
+    @classmethod
+    def not_your_turn(cls, message: str) -> ApiError:
+        """A person acts on the computer's turn, or the computer is asked on a person's."""
+        return cls(409, "not_your_turn", message)
+
+    @classmethod
+    def game_over(cls) -> ApiError:
+        """An action after the end of the game."""
+        return cls(409, "game_over", "the game is over")
+
+    @classmethod
+    def not_found(cls, message: str) -> ApiError:
+        """Nothing under this address."""
+        return cls(404, "not_found", message)
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    """The JSON answer of a refusal."""
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    problems = []
+    for error in exc.errors():
+        if error.get("type") == "json_invalid":
+            return f"malformed JSON: {error.get('ctx', {}).get('error', 'cannot be read')}"
+        location = [str(part) for part in error.get("loc", ())]
+        where = ".".join(location[1:] if location[:1] == ["body"] and location[1:]
+                         else location)
+        message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
+        problems.append(f"{where}: {message}" if where else message)
+    return "; ".join(problems) or "the request cannot be read"
+
+
+async def _api_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ApiError)
+    return error_response(exc.status, exc.code, exc.message)
+
+
+async def _library_error(request: Request, exc: Exception) -> JSONResponse:
+    for kind, status, code in _LIBRARY_CODES:
+        if isinstance(exc, kind):
+            return error_response(status, code, str(exc))
+    raise exc
+
+
+async def _not_found(request: Request, exc: Exception) -> JSONResponse:
+    return error_response(404, "not_found", str(exc))
+
+
+async def _stale(request: Request, exc: Exception) -> JSONResponse:
+    return error_response(409, "stale", f"{exc}; reload the game")
+
+
+async def _validation(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    return error_response(400, "bad_request", _validation_message(exc))
+
+
+async def _http(request: Request, exc: Exception) -> JSONResponse:
+    # Raised by the router and the page's files: no route (404) or method (405) here.
+    assert isinstance(exc, HTTPException)
+    code = "no_route" if exc.status_code in (404, 405) else "bad_request"
+    message = f"{request.method} {request.url.path}: {str(exc.detail).lower()}"
+    return error_response(exc.status_code, code, message)
+
+
+def install(app: FastAPI) -> None:
+    """Answer every refusal of ``app`` in the JSON shape of the API."""
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(QuadsError, _library_error)
+    app.add_exception_handler(GameNotFoundError, _not_found)
+    app.add_exception_handler(StaleGameError, _stale)
+    app.add_exception_handler(RequestValidationError, _validation)
+    app.add_exception_handler(HTTPException, _http)

@@ -1,0 +1,183 @@
+"""What each changing request does to a game, before the store saves it.
+
+These functions check whose turn it is and whether the game goes on, then
+call the library; the rules themselves are the library's alone.  Each one
+either changes the game completely or, raising, not at all.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC
+
+from quads.cells import parse_cell
+from quads.game import Action, Claim, Declare, Decline, Game, Give, Place
+from quads.outcome import Player
+from quads.pieces import parse_piece
+from quads.players import make_player
+from quads.players.hints import Hint, hint
+from quads.record import read_record
+from quads.rules import Rules
+from quads.storage import Mode, StoredGame
+from quads.storage.stored import now
+from quads.web import history
+from quads.web.errors import ApiError
+from quads.web.schemas import ActionRequest, Side
+
+__all__ = [
+    "advice",
+    "apply_action",
+    "check_revision",
+    "computer_actions",
+    "imported_game",
+    "new_game",
+    "parse_request_action",
+    "person",
+    "redo",
+    "turn_seed",
+    "undo",
+]
+
+
+def _player(side: Side | None) -> Player | None:
+    return None if side is None else Player[side.upper()]
+
+
+def _stored(game: Game, mode: Mode, level: int | None, human: Side | None) -> StoredGame:
+    created = now()
+    computer = mode == "computer"
+    return StoredGame(
+        id=secrets.token_urlsafe(16),
+        mode=mode,
+        level=level if computer else None,
+        human=_player(human) if computer else None,
+        seed=secrets.randbits(32),
+        game=game,
+        created=created,
+        updated=created,
+    )
+
+
+def new_game(rules: str, mode: Mode, level: int | None, human: Side | None) -> StoredGame:
+    """A new game on the empty board, dated today.  ``level`` and ``human`` count in
+    ``computer`` mode only.
+
+    :raises InvalidRulesError: if ``rules`` cannot be read.
+    """
+    headers = {"Date": now().astimezone(UTC).strftime("%Y.%m.%d")}
+    return _stored(Game(Rules.parse(rules), headers=headers), mode, level, human)
+
+
+def imported_game(record: str, mode: Mode, level: int | None, human: Side | None) -> StoredGame:
+    """A game replayed from ``record``, with the record's headers.
+
+    :raises InvalidRecordError: if the record cannot be read or replayed.
+    """
+    return _stored(read_record(record), mode, level, human)
+
+
+def person(stored: StoredGame) -> Player | None:
+    """The person's side against the computer; ``None`` between two people."""
+    return stored.human if stored.mode == "computer" else None
+
+
+def check_revision(stored: StoredGame, revision: int) -> None:
+    """Refuse a request made from a view of another revision (``409 stale``)."""
+    if revision != stored.revision:
+        raise ApiError.stale(revision, stored.revision)
+
+
+def parse_request_action(request: ActionRequest) -> Action:
+    """The library action a request names.
+
+    :raises InvalidCellError: for a bad ``cell``.
+    :raises InvalidPieceError: for a bad ``piece``.
+    """
+    if request.action == "place":
+        assert request.cell is not None
+        return Place(parse_cell(request.cell))
+    if request.action == "give":
+        assert request.piece is not None
+        return Give(parse_piece(request.piece))
+    simple: dict[str, Action] = {"declare": Declare(), "claim": Claim(), "decline": Decline()}
+    return simple[request.action]
+
+
+def apply_action(stored: StoredGame, action: Action) -> None:
+    """Play a person's ``action``.
+
+    :raises ApiError: ``game_over``, or ``not_your_turn`` on the computer's turn.
+    :raises IllegalActionError: if the rules forbid it now.
+    """
+    game = stored.game
+    if game.is_over():
+        raise ApiError.game_over()
+    side = person(stored)
+    if side is not None and game.to_move is not side:
+        raise ApiError.not_your_turn("it is the computer's turn: ask it to play")
+    game.apply(action)
+
+
+def turn_seed(seed: int, ply: int) -> int:
+    """The seed of the computer's turn at ``ply`` in a game of ``seed``.
+
+    Derived from both, so the same game replays the same computer turns.
+    """
+    return seed * 64 + ply
+
+
+def computer_actions(stored: StoredGame) -> list[Action]:
+    """Choose the computer's whole turn (slow at high levels: call it off the event loop).
+
+    :raises ApiError: ``game_over``, or ``not_your_turn`` when no computer is to move.
+    """
+    game = stored.game
+    if game.is_over():
+        raise ApiError.game_over()
+    side = person(stored)
+    if side is None or stored.level is None:
+        raise ApiError.not_your_turn("there is no computer player in a game between two people")
+    if game.to_move is side:
+        raise ApiError.not_your_turn("it is the person's turn, not the computer's")
+    player = make_player(stored.level, seed=turn_seed(stored.seed, stored.ply))
+    return player.actions(game.copy())
+
+
+HINT_SECONDS = 1.0
+"""How long a hint may think."""
+
+
+def advice(stored: StoredGame) -> Hint:
+    """A hint for the person to move (slow: call it off the event loop).
+
+    :raises ApiError: ``game_over``, or ``not_your_turn`` while the computer is to move.
+    """
+    game = stored.game
+    if game.is_over():
+        raise ApiError.game_over()
+    side = person(stored)
+    if side is not None and game.to_move is not side:
+        raise ApiError.not_your_turn("it is the computer's turn: no hint for it")
+    return hint(game.copy(), seconds=HINT_SECONDS)
+
+
+def undo(stored: StoredGame) -> None:
+    """Take back a turn, or back to the person's last turn (see :mod:`quads.web.history`).
+
+    :raises ApiError: ``nothing_to_undo``.
+    """
+    side = person(stored)
+    if not history.can_undo(stored.game, side):
+        raise ApiError(409, "nothing_to_undo", "there is nothing to undo")
+    history.undo(stored.game, side)
+
+
+def redo(stored: StoredGame) -> None:
+    """Play again what :func:`undo` took back.
+
+    :raises ApiError: ``nothing_to_redo``.
+    """
+    side = person(stored)
+    if not history.can_redo(stored.game, side):
+        raise ApiError(409, "nothing_to_redo", "there is nothing to redo")
+    history.redo(stored.game, side)

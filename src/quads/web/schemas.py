@@ -1,0 +1,209 @@
+"""The JSON bodies of the API as pydantic models, so that ``/openapi.json`` shows them.
+
+Request models check shapes and types only (a missing or mistyped field is a
+``400 bad_request``); cells, pieces, rule sets and records stay strings here
+and are read by the library, whose errors carry their own codes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal, Self
+
+from pydantic import BaseModel, Field, model_validator
+
+from quads.game import Step
+from quads.outcome import Termination
+from quads.players import LEVELS
+from quads.storage import Mode
+
+__all__ = [
+    "ActionRequest",
+    "ErrorDetail",
+    "ErrorView",
+    "GameList",
+    "GameSummaryView",
+    "GameView",
+    "HintValue",
+    "HintView",
+    "ImportGame",
+    "LastTurn",
+    "NewGame",
+    "OutcomeView",
+    "RevisionRequest",
+    "Side",
+    "TraitName",
+    "TraitValue",
+]
+
+Side = Literal["first", "second"]
+"""A player: ``first`` hands over the first piece."""
+
+ActionKind = Literal["give", "place", "declare", "claim", "decline"]
+
+TraitName = Literal["height", "color", "shape", "top"]
+
+
+class _Opponent(BaseModel):
+    """Who plays: ``mode``, and for ``computer`` the ``level`` and the person's side."""
+
+    mode: Mode
+    level: int | None = Field(default=None, strict=True,
+                              description="The computer's level, for `computer` only")
+    human: Side | None = Field(default=None,
+                               description="The side the person plays, for `computer` only")
+
+    @model_validator(mode="after")
+    def _check_opponent(self) -> Self:
+        if self.mode == "computer":
+            if self.level is None or self.human is None:
+                raise ValueError("a game against the computer needs a level and a side (human)")
+            if self.level not in LEVELS:
+                levels = ", ".join(map(str, sorted(LEVELS)))
+                raise ValueError(f"unknown level {self.level}: expected one of {levels}")
+        return self
+
+
+class NewGame(_Opponent):
+    """A new game from the empty board."""
+
+    rules: str = Field(default="quads", description="A rule-set name, e.g. `classic`")
+
+
+class ImportGame(_Opponent):
+    """A game replayed from a record, to go on playing."""
+
+    record: str = Field(description="A game record, see `docs/record-format.md`")
+
+
+class RevisionRequest(BaseModel):
+    """The revision of the game the client has seen (``GameView.revision``)."""
+
+    revision: int = Field(ge=0, strict=True)
+
+
+class ActionRequest(RevisionRequest):
+    """One action of a person: ``cell`` for ``place``, ``piece`` for ``give``."""
+
+    action: ActionKind
+    cell: str | None = Field(default=None, description="For `place`: `A1` .. `D4`")
+    piece: str | None = Field(default=None, description="For `give`: a hex digit `0` .. `F`")
+
+    @model_validator(mode="after")
+    def _check_fields(self) -> Self:
+        if (self.action == "place") != (self.cell is not None):
+            raise ValueError("`cell` is given with `place`, and only with it")
+        if (self.action == "give") != (self.piece is not None):
+            raise ValueError("`piece` is given with `give`, and only with it")
+        return self
+
+
+class TraitValue(BaseModel):
+    """A counted trait value that the pieces of a winning shape share."""
+
+    trait: TraitName
+    value: bool
+
+
+class OutcomeView(BaseModel):
+    """How the game ended."""
+
+    winner: Side | None
+    reason: Termination
+    shapes: list[str] = Field(description="Shape identifiers: `row1`, `colA`, `diagA1`, `sqB2`")
+    cells: list[str]
+    traits: list[TraitValue]
+
+
+class LastTurn(BaseModel):
+    """The last turn played, as far as it has gone."""
+
+    player: Side
+    place: str | None
+    piece: str | None = Field(description="The piece placed")
+    give: str | None
+    declared: bool
+    missed: bool
+    claimed: bool
+
+
+class GameView(BaseModel):
+    """Everything the page shows of a game."""
+
+    id: str
+    rules: str
+    calling: Literal["auto", "declare"] = Field(
+        description="`declare`: wins must be called (Quarto!) and missed ones may be claimed")
+    mode: Mode
+    level: int | None
+    human: Side | None
+    ply: int
+    revision: int = Field(description="Changes with every saved change, undo included; "
+                                      "changing requests must send it back")
+    position: str
+    board: list[str | None] = Field(description="The cells A1 .. D4: a hex digit or null")
+    hand: str | None
+    supply: list[str]
+    safe: list[str]
+    to_move: Side | None
+    step: Step
+    computer_to_move: bool
+    can_declare: bool
+    can_claim: bool
+    can_decline: bool
+    can_undo: bool
+    can_redo: bool
+    moves: list[str]
+    last: LastTurn | None
+    outcome: OutcomeView | None
+
+
+HintValue = Literal["win", "draw", "loss", "unknown"]
+
+
+class HintView(BaseModel):
+    """Advice for the person to move."""
+
+    action: Literal["declare", "claim"] | None = Field(
+        description="Call Quarto! or claim now, rather than play a turn")
+    place: str | None = Field(description="The suggested cell, when a piece must be placed")
+    give: str | None = Field(description="The suggested piece to hand over")
+    value: HintValue = Field(
+        description="The solved value of the suggestion for the person; `unknown` early on")
+    plies: int | None = Field(description="Placements to the end for a win or a loss")
+    safe: list[str] = Field(description="The pieces safe to hand over (after the placement)")
+    reason: str = Field(description="Why, in one line, in the language asked for")
+
+
+class GameSummaryView(BaseModel):
+    """A line of the list of games."""
+
+    id: str
+    rules: str
+    mode: Mode
+    level: int | None
+    human: Side | None
+    ply: int
+    status: Literal["ongoing", "over"]
+    to_move: Side | None
+    created: datetime
+    updated: datetime
+
+
+class GameList(BaseModel):
+    """The stored games, most recently played first."""
+
+    games: list[GameSummaryView]
+
+
+class ErrorDetail(BaseModel):
+    """What was refused and why."""
+
+    code: str
+    message: str
+
+
+class ErrorView(BaseModel):
+    """Every refusal."""
+
+    error: ErrorDetail

@@ -1,0 +1,146 @@
+"""The JSON views of games, built from the library's own answers."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from quads.bits import iter_bits
+from quads.catalogue import Language
+from quads.cells import cell_name
+from quads.game import Claim, Declare, Decline, Game, Give, Place, Step
+from quads.notation import write_tokens
+from quads.outcome import Outcome, Player
+from quads.pieces import piece_name
+from quads.players.hints import Hint
+from quads.storage import GameSummary, StoredGame
+from quads.web import history
+from quads.web.schemas import (
+    GameSummaryView,
+    GameView,
+    HintView,
+    LastTurn,
+    OutcomeView,
+    Side,
+    TraitName,
+    TraitValue,
+)
+
+__all__ = ["game_view", "hint_view", "last_turn", "outcome_view", "summary_view"]
+
+
+def _side(player: Player | None) -> Side | None:
+    if player is None:
+        return None
+    return "first" if player is Player.FIRST else "second"
+
+
+def _pieces(mask: int) -> list[str]:
+    return [piece_name(piece) for piece in iter_bits(mask)]
+
+
+def last_turn(game: Game) -> LastTurn | None:
+    """The last run of actions by one player, or ``None`` before the first action."""
+    if not game.actions:
+        return None
+    player = game.states[-2].to_move
+    start = len(game.actions)
+    while start > 0 and game.states[start - 1].to_move is player:
+        start -= 1
+    last = LastTurn(player="first" if player is Player.FIRST else "second", place=None,
+                    piece=None, give=None, declared=False, missed=False, claimed=False)
+    for before, action in zip(game.states[start:], game.actions[start:], strict=False):
+        if isinstance(action, Place):
+            last.place = cell_name(action.cell)
+            hand = before.position.hand
+            last.piece = None if hand is None else piece_name(hand)
+        elif isinstance(action, Give):
+            last.give = piece_name(action.piece)
+            last.missed = bool(before.declarable)
+        elif isinstance(action, Declare):
+            last.declared = True
+        elif isinstance(action, Decline):
+            last.missed = True
+        elif isinstance(action, Claim):
+            last.claimed = True
+    return last
+
+
+def outcome_view(outcome: Outcome) -> OutcomeView:
+    """The end of a game: winner, reason, winning shapes, their cells and shared traits."""
+    cells = 0
+    for shape in outcome.shapes:
+        cells |= shape.cells
+    return OutcomeView(
+        winner=_side(outcome.winner),
+        reason=outcome.termination,
+        shapes=[shape.id for shape in outcome.shapes],
+        cells=[cell_name(cell) for cell in iter_bits(cells)],
+        traits=[TraitValue(trait=cast(TraitName, trait.identifier), value=value)
+                for trait, value in outcome.traits],
+    )
+
+
+def game_view(stored: StoredGame) -> GameView:
+    """Everything the page shows of ``stored``."""
+    game = stored.game
+    position = game.position
+    rules = game.rules
+    person = stored.human if stored.mode == "computer" else None
+    hand = position.hand
+    return GameView(
+        id=stored.id,
+        rules=rules.name,
+        calling=rules.calling.value,
+        mode=stored.mode,
+        level=stored.level,
+        human=_side(stored.human),
+        ply=stored.ply,
+        revision=stored.revision,
+        position=position.to_string(),
+        board=[None if (piece := position.piece_at(cell)) is None else piece_name(piece)
+               for cell in range(16)],
+        hand=None if hand is None else piece_name(hand),
+        supply=_pieces(position.supply),
+        safe=_pieces(position.safe_pieces(rules)),
+        to_move=_side(game.to_move),
+        step=game.step,
+        computer_to_move=person is not None and game.to_move not in (None, person),
+        can_declare=game.can_declare(),
+        can_claim=game.can_claim(),
+        can_decline=Decline() in game.legal_actions() if game.step is Step.GIVE else False,
+        can_undo=history.can_undo(game, person),
+        can_redo=history.can_redo(game, person),
+        moves=write_tokens(game.states, game.actions),
+        last=last_turn(game),
+        outcome=None if game.outcome is None else outcome_view(game.outcome),
+    )
+
+
+def summary_view(summary: GameSummary) -> GameSummaryView:
+    """A line of the list of games."""
+    return GameSummaryView(
+        id=summary.id,
+        rules=summary.rules,
+        mode=summary.mode,
+        level=summary.level,
+        human=_side(summary.human),
+        ply=summary.ply,
+        status=summary.status,
+        to_move=_side(summary.to_move),
+        created=summary.created,
+        updated=summary.updated,
+    )
+
+
+def hint_view(advice: Hint, language: Language) -> HintView:
+    """A hint, its reason in ``language``."""
+    turn = advice.turn
+    return HintView(
+        action=advice.action,
+        place=None if turn is None or turn.place is None else cell_name(turn.place),
+        give=None if turn is None or turn.give is None else piece_name(turn.give),
+        value=advice.value.value,
+        plies=advice.plies,
+        safe=_pieces(advice.safe),
+        reason=advice.reason(language),
+    )

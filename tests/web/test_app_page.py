@@ -1,0 +1,98 @@
+"""The app around the game routes: OpenAPI, the page's files, the message catalogues."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
+    from fastapi.testclient import TestClient
+
+from quads.catalogue import catalogue, message
+from quads.web.app import create_app
+
+CATALOGUE_DIR = Path(__file__).parents[2] / "src" / "quads" / "catalogue"
+
+ROUTES = {
+    "/api/games": {"get", "post"},
+    "/api/games/import": {"post"},
+    "/api/games/{game_id}": {"get"},
+    "/api/games/{game_id}/actions": {"post"},
+    "/api/games/{game_id}/computer": {"post"},
+    "/api/games/{game_id}/undo": {"post"},
+    "/api/games/{game_id}/redo": {"post"},
+    "/api/games/{game_id}/record": {"get"},
+    "/api/games/{game_id}/hint": {"get"},
+    "/api/messages/{lang}": {"get"},
+}
+
+
+def test_openapi_lists_every_route(client: Any) -> None:
+    answer = client.get("/openapi.json")
+    assert answer.status_code == 200
+    document = answer.json()
+    assert {path: set(methods) for path, methods in document["paths"].items()} == ROUTES
+    schemas = document["components"]["schemas"]
+    for model in ("NewGame", "ImportGame", "ActionRequest", "RevisionRequest", "GameView",
+                  "GameSummaryView", "GameList", "LastTurn", "OutcomeView", "ErrorView"):
+        assert model in schemas
+    assert set(schemas["GameView"]["properties"]) >= {"id", "ply", "board", "safe", "moves",
+                                                      "last", "outcome", "computer_to_move"}
+    actions = document["paths"]["/api/games/{game_id}/actions"]["post"]
+    assert set(actions["responses"]) >= {"200", "400", "404", "409", "422"}
+
+
+def test_the_page_is_served_at_the_root(db_path: Path, tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    (static / "js").mkdir(parents=True)
+    (static / "index.html").write_text("<!doctype html><title>Quads</title>", encoding="utf-8")
+    (static / "js" / "app.js").write_text("export {};\n", encoding="utf-8")
+    with TestClient(create_app(db_path, static_dir=static)) as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert page.headers["content-type"].startswith("text/html")
+        assert "<title>Quads</title>" in page.text
+        assert client.get("/js/app.js").status_code == 200
+        # The API routes come first.
+        assert client.get("/api/games").json() == {"games": []}
+        missing = client.get("/js/missing.js")
+        assert missing.status_code == 404
+        assert missing.json()["error"]["code"] == "no_route"
+
+
+def test_no_page_without_its_directory(client: Any) -> None:
+    assert client.get("/").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_message_catalogue(client: Any, lang: str) -> None:
+    answer = client.get(f"/api/messages/{lang}")
+    assert answer.status_code == 200
+    served = answer.json()
+    on_disk = json.loads((CATALOGUE_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    assert served == on_disk
+    assert served == catalogue(lang)
+    assert "app.title" in served
+
+
+@pytest.mark.parametrize("lang", ["fr", "EN", "..", "en.json"])
+def test_no_other_catalogue(client: Any, lang: str) -> None:
+    answer = client.get(f"/api/messages/{lang}")
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] in ("not_found", "no_route")
+
+
+def test_messages_for_the_server() -> None:
+    assert message("en", "app.title") == catalogue("en")["app.title"]
+    with pytest.raises(KeyError):
+        message("de", "no.such.key")
+    assert message("fr", "app.title") == catalogue("en")["app.title"]
+    key = next((k for k, text in catalogue("en").items() if "{" in text), None)
+    if key is not None:
+        name = catalogue("en")[key].split("{", 1)[1].split("}", 1)[0]
+        assert "{" + name + "}" not in message("en", key, **{name: "Ada"})
