@@ -1,0 +1,99 @@
+// Talking to the server (docs/web-api.md).  Nothing else on the page uses fetch.
+//
+// Every call resolves to the JSON answer or throws an ApiError carrying the
+// contract's error code.  When the server cannot be reached (stopped,
+// restarting, network down) a call waits and tries again until it gets an
+// answer, telling the page through onConnectionChange so it can show a notice.
+// Retrying a changing request is safe: it carries the `revision` it saw, so a repeat of a
+// request that already went through is refused as `stale`.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+let connectionListener = () => {};
+
+/** Register fn(online: boolean), called when the connection is lost or back. */
+export function onConnectionChange(fn) {
+  connectionListener = fn;
+}
+
+const RETRY_DELAYS_MS = [500, 1000, 2000, 3000];
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function request(method, path, body) {
+  const options = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let attempt = 0;
+  for (;;) {
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch {
+      response = null; // network error: the server is down or unreachable
+    }
+    const unreachable = response === null || [502, 503, 504].includes(response.status);
+    if (!unreachable) {
+      if (attempt > 0) connectionListener(true);
+      return readAnswer(response);
+    }
+    if (attempt === 0) connectionListener(false);
+    await sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
+    attempt += 1;
+  }
+}
+
+async function readAnswer(response) {
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    // an answer without JSON; handled below
+  }
+  if (response.ok) return data;
+  const error = data && data.error;
+  if (error && error.code) throw new ApiError(response.status, error.code, error.message);
+  // A route the server does not know answers 404 without our error object.
+  throw new ApiError(response.status, response.status === 404 ? "no_route" : "unknown");
+}
+
+export const fetchMessages = (lang) => request("GET", `/api/messages/${lang}`);
+
+export const newGame = (settings) => request("POST", "/api/games", settings);
+
+export const listGames = (status) =>
+  request("GET", status ? `/api/games?status=${status}` : "/api/games");
+
+export const getGame = (id) => request("GET", `/api/games/${encodeURIComponent(id)}`);
+
+/** Play one action: {action: "place", cell} | {action: "give", piece} | {action: "declare"|"claim"|"decline"}. */
+export const act = (id, revision, action) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/actions`, { revision, ...action });
+
+export const computerTurn = (id, revision) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/computer`, { revision });
+
+export const undo = (id, revision) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/undo`, { revision });
+
+export const redo = (id, revision) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/redo`, { revision });
+
+export const hint = (id, lang) =>
+  request("GET", `/api/games/${encodeURIComponent(id)}/hint?lang=${encodeURIComponent(lang)}`);
+
+export const importRecord = (record, settings) =>
+  request("POST", "/api/games/import", { record, ...settings });
+
+/** The address of a game's record, for a download link. */
+export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;

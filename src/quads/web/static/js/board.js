@@ -1,0 +1,78 @@
+// The 4 x 4 board: sixteen buttons, A1 top left to D4 bottom right.
+//
+// A cell can be pressed when the view says a piece is to be placed (the caller
+// passes `canPlace`); every cell stays focusable so that the board can be
+// explored by keyboard and screen reader at any time.
+
+import { t } from "./i18n.js";
+import { pieceLabel, pieceSvg } from "./pieces.js";
+import { focusItem, makeRoving, restoreTabStop } from "./roving.js";
+
+export const CELLS = ["1", "2", "3", "4"].flatMap((row) => ["A", "B", "C", "D"].map((col) => col + row));
+
+export class Board {
+  /** `container` is an empty element; `onPlace(cell)` is called when a free cell is pressed. */
+  constructor(container, onPlace) {
+    this.container = container;
+    this.onPlace = onPlace;
+    this.canPlace = false;
+    makeRoving(container, () => 4);
+    container.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (!button || !this.canPlace || button.getAttribute("aria-disabled") === "true") return;
+      this.onPlace(button.dataset.key);
+    });
+  }
+
+  /**
+   * Draw `board` (sixteen hex digits or nulls).  Options:
+   * canPlace, last (cell placed last), winning (cells of the win),
+   * arrived (cell to animate: the computer just placed there), hint (a cell).
+   */
+  render(board, { canPlace = false, last = null, winning = [], arrived = null, hint = null } = {}) {
+    this.canPlace = canPlace;
+    const focusedKey = this.container.contains(document.activeElement)
+      ? document.activeElement.dataset.key
+      : null;
+    const buttons = CELLS.map((cell, index) => {
+      const piece = board[index];
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "cell";
+      button.dataset.key = cell;
+      let label = piece ? t("cell.piece", { cell, piece: pieceLabel(piece) }) : t("cell.empty", { cell });
+      if (piece) {
+        button.dataset.piece = piece;
+        button.append(pieceSvg(piece));
+      }
+      if (cell === last) {
+        button.classList.add("last");
+        label = t("cell.last", { label });
+      }
+      if (winning.includes(cell)) {
+        button.classList.add("winning");
+        label = t("cell.winning", { label });
+      }
+      if (cell === arrived) button.classList.add("arrived");
+      if (cell === hint) button.classList.add("hinted");
+      const playable = canPlace && !piece;
+      button.setAttribute("aria-disabled", String(!playable));
+      if (playable) button.classList.add("playable");
+      button.setAttribute("aria-label", label);
+      return button;
+    });
+    this.container.replaceChildren(...buttons);
+    const firstFree = CELLS.find((_, index) => !board[index]);
+    restoreTabStop(this.container, firstFree);
+    // Keep the focus on the same cell after drawing anew, without scrolling.
+    if (focusedKey) {
+      focusItem(this.container, this.container.querySelector(`[data-key="${focusedKey}"]`), { preventScroll: true });
+    }
+  }
+
+  /** Put the keyboard focus on the board: on the first free cell when one is to be placed. */
+  focus(options = {}) {
+    const free = this.container.querySelector("button.playable");
+    focusItem(this.container, free || this.container.querySelector('button[tabindex="0"]'), options);
+  }
+}

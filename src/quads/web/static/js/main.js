@@ -1,0 +1,130 @@
+// The page's entry point: language, routing between the two screens, and the
+// notice shown when the connection to the server is lost.
+//
+// Addresses: #/new is the new-game screen, #/game/<id> a game.  The id of the
+// open game is also kept in localStorage, so that opening the page again
+// brings the player back to the game they left.
+
+import * as api from "./api.js";
+import { GameView } from "./game-view.js";
+import { preferredLanguage, setLanguage, t } from "./i18n.js";
+import { SetupView } from "./setup-view.js";
+
+const GAME_KEY = "quads.game";
+const $ = (id) => document.getElementById(id);
+
+// ---- the notice bar ---------------------------------------------------------
+
+let noticeTimer = null;
+
+function showNotice(text, { tone = "info", sticky = false } = {}) {
+  const notice = $("notice");
+  clearTimeout(noticeTimer);
+  notice.textContent = text;
+  notice.dataset.tone = tone;
+  notice.hidden = false;
+  if (!sticky) noticeTimer = setTimeout(() => (notice.hidden = true), 3000);
+}
+
+api.onConnectionChange((online) => {
+  if (online) showNotice(t("net.back"));
+  else showNotice(t("net.offline"), { tone: "warning", sticky: true });
+});
+
+// ---- screens ----------------------------------------------------------------
+
+function goToGame(id) {
+  localStorage.setItem(GAME_KEY, id);
+  location.hash = `#/game/${encodeURIComponent(id)}`;
+}
+
+async function startGame(settings) {
+  const view = await api.newGame(settings);
+  gameView.close();
+  await showGame(view.id, view);
+}
+
+async function importGame(record, settings) {
+  const view = await api.importRecord(record, settings);
+  gameView.close();
+  await showGame(view.id, view);
+  showNotice(t("import.done"));
+}
+
+const gameView = new GameView({
+  onRestart: (settings) => startGame(settings).catch(() => showNotice(t("error.unknown"), { tone: "warning" })),
+  onMissing: () => {
+    localStorage.removeItem(GAME_KEY);
+    showNotice(t("error.not_found"), { tone: "warning" });
+    location.hash = "#/new";
+  },
+  notify: (text) => showNotice(text),
+});
+
+const setupView = new SetupView({
+  onStart: startGame,
+  onImport: importGame,
+  onResume: (id) => goToGame(id),
+  currentGame: () => localStorage.getItem(GAME_KEY),
+});
+
+function showScreen(name) {
+  $("setup-view").hidden = name !== "setup";
+  $("game-view").hidden = name !== "game";
+  $("nav-new").hidden = name !== "game";
+}
+
+async function showGame(id, view = null) {
+  localStorage.setItem(GAME_KEY, id);
+  const hash = `#/game/${encodeURIComponent(id)}`;
+  if (location.hash !== hash) history.pushState(null, "", hash);
+  showScreen("game");
+  if (gameView.id !== id) await gameView.open(id, view);
+}
+
+/** Show the screen that the address asks for. */
+async function route() {
+  const match = /^#\/game\/(.+)$/.exec(location.hash);
+  if (match) {
+    await showGame(decodeURIComponent(match[1]));
+    return;
+  }
+  if (location.hash === "" || location.hash === "#" || location.hash === "#/") {
+    // Back to the game this browser played last, if it is still going on.
+    const id = localStorage.getItem(GAME_KEY);
+    if (id) {
+      try {
+        const view = await api.getGame(id);
+        if (!view.outcome) {
+          await showGame(id, view);
+          return;
+        }
+      } catch {
+        localStorage.removeItem(GAME_KEY);
+      }
+    }
+  }
+  gameView.close();
+  showScreen("setup");
+  await setupView.show();
+}
+
+// ---- start ------------------------------------------------------------------
+
+async function changeLanguage(lang) {
+  await setLanguage(lang);
+  $("lang-select").value = lang;
+  setupView.render();
+  gameView.render();
+}
+
+async function start() {
+  await changeLanguage(preferredLanguage());
+  $("lang-select").addEventListener("change", (event) => changeLanguage(event.target.value));
+  window.addEventListener("hashchange", route);
+  window.addEventListener("popstate", route);
+  await route();
+  document.body.dataset.ready = "true";
+}
+
+start();

@@ -1,0 +1,68 @@
+// Names shown for the things the server speaks of by identifier: rule sets,
+// levels, players, winning shapes and shared traits.
+
+import { t } from "./i18n.js";
+
+/** The rule sets offered on the new-game screen, with their catalogue keys. */
+export const RULE_SETS = [
+  { rules: "quads", key: "quads" },
+  { rules: "classic", key: "classic" },
+  { rules: "advanced", key: "advanced" },
+  { rules: "lines+squares:color:auto", key: "color" },
+  { rules: "lines+squares:height,color:auto", key: "height_color" },
+];
+
+export const LEVELS = [1, 2, 3, 4, 5];
+
+export function rulesName(rules) {
+  const known = RULE_SETS.find((set) => set.rules === rules);
+  return known ? t(`rules.${known.key}.name`) : t("rules.other", { name: rules });
+}
+
+export function levelName(level) {
+  return t(`level.${level}.name`);
+}
+
+/** Whether `side` ("first" or "second") is played by a person at this screen. */
+export function isPerson(view, side) {
+  return view.mode === "local" || side === view.human;
+}
+
+/** The name of `side`: "You" / "The computer", or "Player 1" / "Player 2". */
+export function playerName(view, side) {
+  if (view.mode === "local") return t(side === "first" ? "player.first" : "player.second");
+  return t(side === view.human ? "player.you" : "player.computer");
+}
+
+export function otherSide(side) {
+  return side === "first" ? "second" : "first";
+}
+
+const COLUMNS = "ABCD";
+
+/** The name of a winning shape from its identifier: row1, colA, diagA1, diagD1, sqB2. */
+export function shapeName(id) {
+  let match = /^row(\d)$/.exec(id);
+  if (match) return t("shape.row", { name: match[1] });
+  match = /^col([A-D])$/.exec(id);
+  if (match) return t("shape.column", { name: match[1] });
+  if (id === "diagA1") return t("shape.diagonal", { from: "A1", to: "D4" });
+  if (id === "diagD1") return t("shape.diagonal", { from: "D1", to: "A4" });
+  match = /^sq([A-C])(\d)$/.exec(id);
+  if (match) {
+    const to = COLUMNS[COLUMNS.indexOf(match[1]) + 1] + (Number(match[2]) + 1);
+    return t("shape.square", { from: match[1] + match[2], to });
+  }
+  return id;
+}
+
+/** "a, b and c" in the page's language. */
+export function joinList(items) {
+  if (items.length <= 1) return items.join("");
+  return items.slice(0, -1).join(t("end.list")) + t("end.and") + items[items.length - 1];
+}
+
+/** The words for the shared traits of a win, e.g. "tall and dark". */
+export function traitWords(traits) {
+  return joinList(traits.map(({ trait, value }) => t(`trait.${trait}.${value ? 1 : 0}`)));
+}

@@ -1,0 +1,100 @@
+"""Fixtures for the end-to-end tests: the real server, Debian's Chromium, and
+one page per screen size (a 1280x800 desktop and a 360x740 touch phone).
+
+The server runs as a subprocess (``python -m quads.cli.main serve``) on a free
+port with its own SQLite file; Playwright drives ``/usr/bin/chromium`` and
+never downloads a browser of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+
+from e2e.quads_page import DEVICES, QuadsPage
+from e2e.quads_server import Server, free_port
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _server(directory: Path) -> Iterator[Server]:
+    server = Server(directory / "games.sqlite3", free_port(), directory / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server shared by the tests that do not stop it."""
+    yield from _server(tmp_path_factory.mktemp("server"))
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server for one test, which it may kill and start again."""
+    yield from _server(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (see .ci/run)")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(params=sorted(DEVICES))
+def device(request: pytest.FixtureRequest) -> str:
+    """The screen size: ``desktop`` or ``phone``."""
+    name: str = request.param
+    return name
+
+
+def _page(browser: Browser, device: str, base_url: str) -> Iterator[Page]:
+    context = browser.new_context(
+        base_url=base_url, locale="en-GB", reduced_motion="reduce", **DEVICES[device]
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def quads(browser: Browser, device: str, server: Server) -> Iterator[QuadsPage]:
+    """The page, on the shared server, at the screen size of ``device``."""
+    for page in _page(browser, device, server.url):
+        yield QuadsPage(page, device, server.url)
+
+
+@pytest.fixture
+def quads_own(browser: Browser, device: str, own_server: Server) -> Iterator[QuadsPage]:
+    """The page, on a server of its own, at the screen size of ``device``."""
+    for page in _page(browser, device, own_server.url):
+        yield QuadsPage(page, device, own_server.url)

@@ -1,0 +1,184 @@
+"""A driver for the Quads page: what a player does (start a game, press a
+cell or a piece, undo...) and what they see (the board, the prompt, the end),
+in words of the page rather than of CSS selectors.
+
+Texts are checked against the message catalogue, so the tests follow its
+wording and catch a key that shows up untranslated.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+MESSAGES_DIR = ROOT / "src" / "quads" / "catalogue"
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+DEVICES: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True,
+              "device_scale_factor": 2},
+}
+
+CELLS = [column + row for row in "1234" for column in "ABCD"]
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    messages: dict[str, str] = json.loads((MESSAGES_DIR / f"{lang}.json").read_text("utf-8"))
+    return messages
+
+
+class QuadsPage:
+    """One browser tab on the Quads page."""
+
+    def __init__(self, page: Page, device: str, base_url: str) -> None:
+        self.page = page
+        self.device = device
+        self.base_url = base_url
+        self.lang = "en"
+
+    # ---- texts ------------------------------------------------------------
+
+    def t(self, key: str, **params: object) -> str:
+        """The catalogue's text of ``key`` in the page's language, filled in."""
+        text = catalogue(self.lang)[key]
+        return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), text)
+
+    def piece_label(self, piece: str) -> str:
+        """The spoken name of a piece, e.g. "tall dark square hollow"."""
+        bits = int(piece, 16)
+        words = {trait: self.t(f"trait.{trait}.{1 if bits & bit else 0}")
+                 for trait, bit in (("height", 8), ("color", 4), ("shape", 2), ("top", 1))}
+        return self.t("piece.label", **words)
+
+    # ---- the server, to check what the page shows ----------------------------
+
+    def api(self, path: str) -> Any:
+        with urllib.request.urlopen(f"{self.base_url}{path}", timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def game_id(self) -> str:
+        match = re.search(r"#/game/([^/?#]+)$", self.page.url)
+        assert match, f"no game in the address {self.page.url}"
+        return match.group(1)
+
+    def view(self) -> Any:
+        """The server's GameView of the open game."""
+        return self.api(f"/api/games/{self.game_id()}")
+
+    # ---- acting -------------------------------------------------------------
+
+    def press(self, target: Locator) -> None:
+        """Tap on the phone, click on the desktop."""
+        if self.device == "phone":
+            target.tap()
+        else:
+            target.click()
+
+    def open(self, path: str = "/") -> None:
+        self.page.goto(path)
+        expect(self.page.locator("body[data-ready=true]")).to_be_attached()
+
+    def start_game(self, *, mode: str = "computer", rules: str = "quads", level: int = 1,
+                   human: str = "first") -> str:
+        """Start a game from the new-game screen; return its id."""
+        self.open("/#/new")
+        expect(self.page.locator("#setup-view")).to_be_visible()
+        self.choose("mode", mode)
+        self.choose("rules", rules)
+        if mode == "computer":
+            self.choose("level", str(level))
+            self.choose("human", human)
+        self.press(self.page.locator("#start-button"))
+        expect(self.page.locator("#game-view")).to_be_visible()
+        self.wait_until_idle()
+        return self.game_id()
+
+    def choose(self, name: str, value: str) -> None:
+        """Pick a choice card of the new-game form (by pressing its label)."""
+        radio = self.page.locator(f'input[name="{name}"][value="{value}"]')
+        self.press(self.page.locator("label.choice", has=radio))
+        expect(radio).to_be_checked()
+
+    def cell(self, name: str) -> Locator:
+        return self.page.locator(f'#board button[data-key="{name}"]')
+
+    def supply_piece(self, piece: str) -> Locator:
+        return self.page.locator(f'#supply button[data-key="{piece}"]')
+
+    def place(self, cell: str) -> None:
+        self.press(self.cell(cell))
+        expect(self.cell(cell)).to_have_attribute("data-piece", re.compile("^[0-9A-F]$"))
+        self.wait_until_idle()
+
+    def give(self, piece: str) -> None:
+        self.press(self.supply_piece(piece))
+        expect(self.supply_piece(piece)).to_have_count(0)
+        self.wait_until_idle()
+
+    def button(self, element_id: str) -> Locator:
+        return self.page.locator(f"#{element_id}")
+
+    def wait_until_idle(self) -> None:
+        """Wait until the person can act or the game is over: no request on its way."""
+        self.page.wait_for_function(
+            """() => {
+                const game = document.getElementById("game-view");
+                if (!game || game.getAttribute("aria-busy") !== "false") return false;
+                const over = !document.getElementById("end-panel").hidden;
+                return over || document.querySelector("#board .playable, #supply .playable");
+            }"""
+        )
+
+    def is_over(self) -> bool:
+        return self.page.locator("#end-panel").is_visible()
+
+    def play_to_end(self, max_actions: int = 40) -> None:
+        """Play on (first free cell, first piece) until the game is over."""
+        for _ in range(max_actions):
+            self.wait_until_idle()
+            if self.is_over():
+                return
+            free = self.page.locator("#board button.playable")
+            if free.count():
+                self.place(free.first.get_attribute("data-key") or "")
+            else:
+                piece = self.page.locator("#supply button.playable").first
+                self.give(piece.get_attribute("data-key") or "")
+        raise AssertionError("the game did not end")
+
+    # ---- seeing -----------------------------------------------------------
+
+    def board(self) -> list[str | None]:
+        """The piece on each cell A1..D4 as the page draws it."""
+        pieces: list[str | None] = self.page.eval_on_selector_all(
+            "#board button", "cells => cells.map(c => c.dataset.piece || null)"
+        )
+        return pieces
+
+    def hand(self) -> str | None:
+        """The piece drawn in the hand (from its SVG class), or None."""
+        svg = self.page.locator("#hand svg")
+        if not svg.count():
+            return None
+        match = re.search(r"piece-([0-9A-F])", svg.get_attribute("class") or "")
+        return match.group(1) if match else None
+
+    def prompt(self) -> str:
+        return self.page.locator("#prompt").inner_text()
+
+    def assert_fits_width(self) -> None:
+        """No horizontal scrolling: the page is no wider than the screen."""
+        width = self.page.evaluate("document.documentElement.scrollWidth")
+        inner = self.page.evaluate("window.innerWidth")
+        assert width <= inner, f"the page is {width} px wide on a {inner} px screen"
+
+    def screenshot(self, name: str) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=SCREENSHOTS / f"{name}-{self.device}.png", full_page=True)

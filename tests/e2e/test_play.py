@@ -1,0 +1,202 @@
+"""Playing whole games in the browser: against the computer, two people on one
+device with a missed declaration, undo and redo, keyboard play."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from e2e.quads_page import CELLS, QuadsPage
+
+
+def test_full_game_against_level_1(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.open("/#/new")
+    expect(page.locator("#setup-title")).to_have_text(quads.t("setup.title"))
+    expect(page.locator("#level-field label.choice")).to_have_count(5)
+    expect(page.locator("#level-field")).to_contain_text(quads.t("level.5.name"))
+    quads.assert_fits_width()
+    quads.screenshot("new-game")
+
+    quads.start_game(mode="computer", rules="quads", level=1, human="first")
+    expect(page.locator("#prompt")).to_have_text(quads.t("prompt.give.first.you"))
+    expect(page.locator("#supply button")).to_have_count(16)
+    expect(quads.cell("A1")).to_have_attribute("aria-label", quads.t("cell.empty", cell="A1"))
+    expect(quads.supply_piece("F")).to_have_attribute("aria-label", quads.piece_label("F"))
+    assert quads.hand() is None
+
+    # While the computer plays its turn, the page shows that it is thinking;
+    # then it says where the piece went and which piece is now in hand.
+    quads.press(quads.supply_piece("0"))
+    expect(page.locator("#thinking")).to_be_visible()
+    expect(page.locator("#prompt")).to_have_text(quads.t("prompt.computer_turn"))
+    expect(page.locator("#supply button.playable")).to_have_count(0)
+    quads.wait_until_idle()
+    expect(page.locator("#thinking")).to_be_hidden()
+    view = quads.view()
+    computer_cell = view["last"]["place"]
+    assert view["last"] == {**view["last"], "player": "second", "piece": "0", "give": view["hand"]}
+    expect(quads.cell(computer_cell)).to_have_attribute("data-piece", "0")
+    expect(quads.cell(computer_cell)).to_have_class(re.compile(r"\blast\b"))
+    expect(page.locator("#last-move")).to_have_text(quads.t(
+        "last.computer.place_give", piece=quads.piece_label("0"), cell=computer_cell,
+        give=quads.piece_label(view["hand"])))
+    assert quads.hand() == view["hand"]
+    expect(page.locator("#prompt")).to_have_text(quads.t("prompt.place.you"))
+    expect(page.locator("#hand-caption")).to_have_text(quads.t("game.hand.yours"))
+
+    # One more turn, to show a game in progress.
+    free = next(cell for cell, piece in zip(CELLS, quads.board(), strict=True) if piece is None)
+    quads.place(free)
+    expect(page.locator("#prompt")).to_have_text(quads.t("prompt.give.you"))
+    quads.give(page.locator("#supply button.playable").first.get_attribute("data-key") or "")
+    assert quads.board() == quads.view()["board"]
+    quads.assert_fits_width()
+    quads.screenshot("mid-game")
+
+    quads.play_to_end()
+    view = quads.view()
+    outcome = view["outcome"]
+    assert outcome is not None
+    expect(page.locator("#prompt")).to_have_text(quads.t("prompt.over"))
+    title = {"first": "end.you_win", "second": "end.computer_wins", None: "end.draw"}
+    expect(page.locator("#end-title")).to_have_text(quads.t(title[outcome["winner"]]))
+    assert quads.board() == view["board"]
+    winning = page.eval_on_selector_all("#board .winning", "cells => cells.map(c => c.dataset.key)")
+    assert sorted(winning) == sorted(outcome["cells"])
+    if outcome["winner"]:
+        assert len(winning) >= 4
+        first = outcome["traits"][0]
+        word = quads.t(f"trait.{first['trait']}.{1 if first['value'] else 0}")
+        expect(page.locator("#end-shared")).to_contain_text(word)
+    quads.assert_fits_width()
+    quads.screenshot("end-vs-computer")
+
+    # Play again: a new game with the same settings.
+    old_id = quads.game_id()
+    quads.press(page.locator("#play-again"))
+    expect(page.locator("#end-panel")).to_be_hidden()
+    quads.wait_until_idle()
+    assert quads.game_id() != old_id
+    assert quads.board() == [None] * 16
+    assert quads.view()["level"] == 1
+
+
+def test_missed_declaration_is_claimed(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.start_game(mode="local", rules="classic")
+    one, two = quads.t("player.first"), quads.t("player.second")
+    declare, claim = quads.button("declare-button"), quads.button("claim-button")
+    message = page.locator("#game-message")
+
+    expect(page.locator("#prompt")).to_have_text(
+        quads.t("prompt.give.first.player", player=one, other=two))
+    expect(declare).to_be_hidden()
+    quads.give("8")
+    expect(page.locator("#prompt")).to_have_text(quads.t("prompt.place.player", player=two))
+    expect(claim).to_be_hidden()  # nothing has been placed yet
+    quads.place("A1")
+
+    # Calling "Quarto!" is offered after every placement; a false call is refused.
+    expect(declare).to_be_visible()
+    quads.press(declare)
+    expect(message).to_have_text(quads.t("error.illegal_action.declare"))
+    assert quads.view()["ply"] == 2
+    quads.give("9")
+
+    # The claim is offered before every placement; a false claim is refused too.
+    expect(message).to_be_hidden()
+    expect(claim).to_be_visible()
+    quads.press(claim)
+    expect(message).to_have_text(quads.t("error.illegal_action.claim"))
+    quads.place("B1")
+    quads.give("A")
+    quads.place("C1")
+    quads.give("B")
+
+    # Player 1 completes row 1 (all tall, all light) but hands over without calling.
+    quads.place("D1")
+    expect(declare).to_be_visible()
+    quads.give("C")
+    expect(page.locator("#prompt")).to_have_text(quads.t("prompt.place.player", player=two))
+    expect(page.locator("#prompt-extra")).to_have_text(quads.t("prompt.place.claim"))
+
+    # Player 2 notices and claims.
+    quads.press(claim)
+    expect(page.locator("#end-panel")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text(quads.t("end.player_wins", player=two))
+    expect(page.locator("#end-reason")).to_have_text(
+        quads.t("end.claim.they", who=two, shapes=quads.t("shape.row", name="1")))
+    traits = quads.t("trait.height.1") + quads.t("end.and") + quads.t("trait.color.0")
+    expect(page.locator("#end-shared")).to_have_text(quads.t("end.shared", traits=traits))
+    winning = page.eval_on_selector_all("#board .winning", "cells => cells.map(c => c.dataset.key)")
+    assert winning == ["A1", "B1", "C1", "D1"]
+    expect(quads.cell("A1")).to_have_attribute("aria-label", re.compile(
+        re.escape(quads.t("cell.winning", label=quads.t(
+            "cell.piece", cell="A1", piece=quads.piece_label("8"))))))
+    outcome = quads.view()["outcome"]
+    assert (outcome["winner"], outcome["reason"]) == ("second", "claim")
+    expect(page.locator("#moves")).to_contain_text("D1?C")
+    quads.assert_fits_width()
+    quads.screenshot("end-claim")
+
+
+def test_undo_and_redo_against_the_computer(quads: QuadsPage) -> None:
+    page = quads.page
+    undo, redo = quads.button("undo-button"), quads.button("redo-button")
+    quads.start_game(mode="computer", rules="quads", level=1, human="first")
+    expect(undo).to_be_disabled()
+    expect(redo).to_be_disabled()
+
+    quads.give("0")
+    before = (quads.board(), quads.hand())
+    free = [cell for cell, piece in zip(CELLS, before[0], strict=True) if piece is None]
+    quads.place(free[0])
+    quads.give(page.locator("#supply button.playable").first.get_attribute("data-key") or "")
+    after = (quads.board(), quads.hand())
+    assert sum(p is not None for p in after[0]) == 3
+
+    # Undo takes back the computer's reply and the person's own turn.
+    expect(undo).to_be_enabled()
+    quads.press(undo)
+    quads.wait_until_idle()
+    expect(page.locator("#prompt")).to_have_text(quads.t("prompt.place.you"))
+    assert (quads.board(), quads.hand()) == before
+    expect(redo).to_be_enabled()
+
+    quads.press(redo)
+    quads.wait_until_idle()
+    assert (quads.board(), quads.hand()) == after
+    expect(redo).to_be_disabled()
+    assert quads.view()["moves"] == page.eval_on_selector_all(
+        "#moves li", "items => items.flatMap(i => i.textContent.split(/\\s+/).filter(Boolean))")
+
+
+def test_keyboard_play(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.start_game(mode="local", rules="quads")
+    # The supply is one tab stop; arrows move inside it, Enter hands over.
+    page.locator('#supply button[tabindex="0"]').focus()
+    page.keyboard.press("ArrowRight")
+    expect(quads.supply_piece("1")).to_be_focused()
+    page.keyboard.press("Enter")
+    quads.wait_until_idle()
+    assert quads.hand() == "1"
+
+    # The focus moved on to the board; arrows and Space place the piece.
+    expect(quads.cell("A1")).to_be_focused()
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    expect(quads.cell("B2")).to_be_focused()
+    page.keyboard.press(" ")
+    quads.wait_until_idle()
+    expect(quads.cell("B2")).to_have_attribute("data-piece", "1")
+    label = quads.t("cell.piece", cell="B2", piece=quads.piece_label("1"))
+    expect(quads.cell("B2")).to_have_attribute("aria-label", quads.t("cell.last", label=label))
+    # ... and back to the supply for the next hand-over.
+    expect(page.locator("#supply button:focus")).to_have_count(1)
+    page.keyboard.press("End")
+    expect(quads.supply_piece("F")).to_be_focused()
