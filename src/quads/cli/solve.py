@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO
+from collections.abc import Callable
+from typing import TextIO, TypeVar
 
 from quads.cells import cell_name
 from quads.cli.options import (
@@ -20,6 +21,8 @@ from quads.solver.search import ProgressCallback
 from quads.turn import Turn
 
 __all__ = ["analysis_summary", "register", "solution_summary"]
+
+_Result = TypeVar("_Result", Solution, Analysis)
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -138,22 +141,31 @@ def describe_value(value: Value, plies: int | None) -> str:
     return value.value
 
 
-def run_solve(args: argparse.Namespace) -> int:
-    """Run ``quads solve``."""
+def _search(args: argparse.Namespace, search: Callable[..., _Result]) -> _Result:
+    """Run ``search`` (solve or analyse) on the command line's position, with progress."""
     rules = rules_from_args(args)
     position = position_from_args(args, rules)
     report = _reporter(args)
     try:
-        solution = solve(position, rules, nodes=args.nodes, seconds=args.seconds,
-                         table_mb=args.table_mb, progress=report)
+        return search(position, rules, nodes=args.nodes, seconds=args.seconds,
+                      table_mb=args.table_mb, progress=report)
     finally:
         _end_progress(report)
+
+
+def _header(result: Solution | Analysis) -> None:
+    print(f"Position: {result.position}")
+    print(f"Rules:    {result.rules.name}")
+    print(f"Value:    {describe_value(result.value, result.plies)} for the side to move")
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Run ``quads solve``."""
+    solution = _search(args, solve)
     if args.json:
         print(json.dumps(solution_summary(solution)))
         return 0
-    print(f"Position: {position}")
-    print(f"Rules:    {rules.name}")
-    print(f"Value:    {describe_value(solution.value, solution.plies)} for the side to move")
+    _header(solution)
     if solution.best is not None:
         print(f"Best:     {solution.best.text}")
     if not solution.complete:
@@ -164,20 +176,11 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_analyse(args: argparse.Namespace) -> int:
     """Run ``quads analyse``."""
-    rules = rules_from_args(args)
-    position = position_from_args(args, rules)
-    report = _reporter(args)
-    try:
-        analysis = analyse(position, rules, nodes=args.nodes, seconds=args.seconds,
-                           table_mb=args.table_mb, progress=report)
-    finally:
-        _end_progress(report)
+    analysis = _search(args, analyse)
     if args.json:
         print(json.dumps(analysis_summary(analysis)))
         return 0
-    print(f"Position: {position}")
-    print(f"Rules:    {rules.name}")
-    print(f"Value:    {describe_value(analysis.value, analysis.plies)} for the side to move")
+    _header(analysis)
     print(f"Turns:    {len(analysis.moves)}")
     for move in analysis.moves:
         print(f"  {move.turn.text:<4} {describe_value(move.value, move.plies)}")
