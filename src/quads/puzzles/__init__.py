@@ -1,0 +1,38 @@
+"""The daily puzzle: one position a day where the side to move can force a win.
+
+:func:`puzzle_for` generates the puzzle of a date from the date alone
+(:mod:`quads.puzzles.generate`); :func:`check_turn` judges a player's turn and
+gives the defender's reply (:mod:`quads.puzzles.check`).  The goal rises through
+the week, from a win at once on Monday to a win in five own placements on
+Sunday; Thursday's puzzle is in classic Quarto, every other day's in ``quads``.
+"""
+
+from quads.puzzles.check import Verdict, check_turn, position_after
+from quads.puzzles.generate import puzzle_for, verify, winning_classes
+from quads.puzzles.puzzle import (
+    CLASSIC_WEEKDAY,
+    WEEKDAY_MOVES,
+    WEEKDAYS,
+    Puzzle,
+    own_placements,
+    plies_for,
+    rules_for,
+    target_moves,
+)
+
+__all__ = [
+    "CLASSIC_WEEKDAY",
+    "WEEKDAYS",
+    "WEEKDAY_MOVES",
+    "Puzzle",
+    "Verdict",
+    "check_turn",
+    "own_placements",
+    "plies_for",
+    "position_after",
+    "puzzle_for",
+    "rules_for",
+    "target_moves",
+    "verify",
+    "winning_classes",
+]

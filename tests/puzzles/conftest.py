@@ -1,0 +1,22 @@
+"""The puzzles of sixty consecutive dates, generated once per test session.
+
+Nothing is stored between runs: every session generates (and so re-verifies)
+each puzzle from its date.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from quads.puzzles import Puzzle, puzzle_for
+
+START = datetime.date(2025, 3, 3)
+"""A Monday."""
+DAYS = 60
+
+
+@pytest.fixture(scope="session")
+def sixty_puzzles() -> list[Puzzle]:
+    return [puzzle_for(START + datetime.timedelta(days=offset)) for offset in range(DAYS)]
