@@ -58,7 +58,7 @@ class Expert(_Solving):
     level = 4
     name = "expert"
     SOLVE_FROM = 12
-    NODES = 400
+    NODES = 100
 
 
 class Perfect(_Solving):
@@ -68,8 +68,8 @@ class Perfect(_Solving):
     name = "perfect"
     SOLVE_FROM = 13
     REFINE_FROM = 11
-    NODES = 6_000_000
-    TRAPS = 4
+    NODES = 8_000_000
+    TRAPS = 6
     """How many of the tightest squeezes to weigh from a drawn position."""
     LIKELY = 4
     """How many of the opponent's likeliest replies to check for each."""
