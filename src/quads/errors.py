@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "IllegalActionError",
     "InvalidCellError",
+    "InvalidDateError",
     "InvalidPieceError",
     "InvalidPositionError",
     "InvalidRecordError",
@@ -43,3 +44,7 @@ class InvalidRecordError(QuadsError):
 
 class IllegalActionError(QuadsError):
     """An action that the rules do not allow in the current state of a game."""
+
+
+class InvalidDateError(QuadsError):
+    """A date is not a real date written ``YYYY-MM-DD``."""

@@ -159,6 +159,7 @@ def test_undo_and_redo_against_the_computer(quads: QuadsPage) -> None:
 
     # Undo takes back the computer's reply and the person's own turn.
     expect(undo).to_be_enabled()
+    quads.assert_fits_width()
     quads.press(undo)
     quads.wait_until_idle()
     expect(page.locator("#prompt")).to_have_text(quads.t("prompt.place.you"))

@@ -45,7 +45,10 @@ def test_a_turn_that_does_not_win_is_refused(week: list[Puzzle]) -> None:
         verdict = check_turn(puzzle, wrong)
         assert not verdict.accepted
         assert not verdict.solved
-        assert verdict.reply is None
+        # The defender's best answer comes with the refusal.
+        assert verdict.reply is not None
+        after = puzzle.position.play(wrong)
+        assert verdict.reply in set(after.legal_turns(puzzle.rules))
         assert verdict.value is not Value.LOSS or (verdict.plies or 0) > puzzle.plies - 1
 
 

@@ -208,3 +208,32 @@ def test_action_texts_round_trip(action: object) -> None:
 def test_bad_action_texts(text: str) -> None:
     with pytest.raises(ValueError, match="invalid"):
         parse_action(text)
+
+
+def test_a_version_1_database_is_upgraded(tmp_path: Path) -> None:
+    from quads.storage import PuzzleResult
+    from quads.storage.schema import MIGRATIONS
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        for statement in MIGRATIONS[0]:
+            db.execute(statement)
+        db.execute("PRAGMA user_version = 1")
+    game = read_record(CLAIMED)
+    # A game stored by the version-1 code: write it, then wind the file back.
+    store = GameStore(path)
+    store.create(stored_game("old-game", game))
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE puzzle_results")
+        db.execute("PRAGMA user_version = 1")
+    upgraded = GameStore(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    assert {"games", "puzzle_results", "puzzle_results_by_player"} <= tables
+    assert facts(upgraded.load("old-game")) == facts(stored_game("old-game", game))
+    result = PuzzleResult(player="abcdefgh", date=datetime(2026, 11, 29).date(), tries=2,
+                          seconds=61, solved=True, recorded=START)
+    upgraded.add_result(result)
+    assert GameStore(path).results("abcdefgh") == [result]
+    assert upgraded.results("someone") == []

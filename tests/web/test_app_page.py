@@ -29,6 +29,10 @@ ROUTES = {
     "/api/games/{game_id}/record": {"get"},
     "/api/games/{game_id}/hint": {"get"},
     "/api/messages/{lang}": {"get"},
+    "/api/puzzles/history": {"get"},
+    "/api/puzzles/{day}": {"get"},
+    "/api/puzzles/{day}/check": {"post"},
+    "/api/puzzles/{day}/result": {"post"},
 }
 
 
@@ -39,7 +43,9 @@ def test_openapi_lists_every_route(client: Any) -> None:
     assert {path: set(methods) for path, methods in document["paths"].items()} == ROUTES
     schemas = document["components"]["schemas"]
     for model in ("NewGame", "ImportGame", "ActionRequest", "RevisionRequest", "GameView",
-                  "GameSummaryView", "GameList", "LastTurn", "OutcomeView", "ErrorView"):
+                  "GameSummaryView", "GameList", "LastTurn", "OutcomeView", "ErrorView",
+                  "PuzzleView", "CheckRequest", "VerdictView", "ResultRequest",
+                  "PuzzleHistory"):
         assert model in schemas
     assert set(schemas["GameView"]["properties"]) >= {"id", "ply", "board", "safe", "moves",
                                                       "last", "outcome", "computer_to_move"}

@@ -5,16 +5,11 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import re
 
 from quads.cli.board import LEGEND, describe, draw_board
-from quads.errors import QuadsError
-from quads.puzzles import Puzzle, puzzle_for
+from quads.puzzles import Puzzle, parse_date, puzzle_for
 
 __all__ = ["parse_date", "register", "run"]
-
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``puzzle`` command."""
@@ -32,19 +27,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                         help="also give the solution: the winning line against the longest "
                              "resistance")
     parser.set_defaults(run=run)
-
-
-def parse_date(text: str) -> datetime.date:
-    """Read a date written ``YYYY-MM-DD``.
-
-    :raises QuadsError: if it is not a real date in that form.
-    """
-    if _DATE.fullmatch(text.strip()):
-        try:
-            return datetime.date.fromisoformat(text.strip())
-        except ValueError:
-            pass
-    raise QuadsError(f"invalid date {text!r}: expected a real date as YYYY-MM-DD, e.g. 2025-03-06")
 
 
 def _plural(count: int, word: str) -> str:

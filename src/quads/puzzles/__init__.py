@@ -5,9 +5,10 @@
 gives the defender's reply (:mod:`quads.puzzles.check`).  The goal rises through
 the week, from a win at once on Monday to a win in five own placements on
 Sunday; Thursday's puzzle is in classic Quarto, every other day's in ``quads``.
+:func:`streak` counts a player's run of solved days.
 """
 
-from quads.puzzles.check import Verdict, check_turn, position_after
+from quads.puzzles.check import Verdict, check_turn, needs_handover, position_after
 from quads.puzzles.generate import puzzle_for, verify, winning_classes
 from quads.puzzles.puzzle import (
     CLASSIC_WEEKDAY,
@@ -15,10 +16,12 @@ from quads.puzzles.puzzle import (
     WEEKDAYS,
     Puzzle,
     own_placements,
+    parse_date,
     plies_for,
     rules_for,
     target_moves,
 )
+from quads.puzzles.streak import streak
 
 __all__ = [
     "CLASSIC_WEEKDAY",
@@ -27,11 +30,14 @@ __all__ = [
     "Puzzle",
     "Verdict",
     "check_turn",
+    "needs_handover",
     "own_placements",
+    "parse_date",
     "plies_for",
     "position_after",
     "puzzle_for",
     "rules_for",
+    "streak",
     "target_moves",
     "verify",
     "winning_classes",

@@ -19,7 +19,7 @@ from quads.puzzles.puzzle import Puzzle
 from quads.solver import Value, solve
 from quads.turn import Turn
 
-__all__ = ["Verdict", "check_turn", "position_after"]
+__all__ = ["Verdict", "check_turn", "needs_handover", "position_after"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +33,9 @@ class Verdict:
     position: Position
     """The position after the turn, as the defender sees it."""
     reply: Turn | None
-    """The defender's answer by longest resistance when the turn is accepted and the game
-    goes on; ``None`` when it is solved or refused."""
+    """The defender's best answer: by longest resistance when the turn is accepted and
+    the game goes on; when the turn is refused, the defender's fastest win if it has one,
+    else its best defence.  ``None`` when the puzzle is solved or the game is over."""
     plies_left: int
     """The placements of both sides left within the goal after the turn and the reply
     (0 once solved; what the goal left before the turn when refused)."""
@@ -73,6 +74,23 @@ def _play(position: Position, turn: Turn, puzzle: Puzzle) -> Position:
     return position.play(turn)
 
 
+def needs_handover(puzzle: Puzzle, turn: Turn, played: Sequence[Turn] = ()) -> bool:
+    """Whether ``turn``, a placement alone, still lacks its hand-over.
+
+    It does when the placement neither wins nor fills the last empty cell: the
+    game goes on, so a piece must be handed over before the turn can be judged.
+    A page can send the placement first and ask for the piece only when needed.
+
+    :raises IllegalActionError: if ``played`` is not legal or the game is over.
+    """
+    if turn.give is not None or turn.place is None:
+        return False
+    position = position_after(puzzle, played)
+    if position.hand is None:
+        raise IllegalActionError("the puzzle's game is over")
+    return not _wins(position, turn, puzzle) and position.empty_count > 1
+
+
 def check_turn(puzzle: Puzzle, turn: Turn, played: Sequence[Turn] = ()) -> Verdict:
     """Judge the player's ``turn`` after the turns ``played`` since the puzzle position.
 
@@ -80,7 +98,9 @@ def check_turn(puzzle: Puzzle, turn: Turn, played: Sequence[Turn] = ()) -> Verdi
     replies (empty for the first turn).  A placement that wins is accepted
     whatever it hands over, since the game ends with it.  Otherwise the turn is
     accepted when the defender, to move next, loses within the placements the
-    goal has left; the verdict then carries the defender's reply.
+    goal has left; the verdict then carries the defender's reply.  A refused
+    turn carries the defender's best answer too, so that a page can show what
+    the mistake allows.
 
     :raises IllegalActionError: if ``played`` or ``turn`` is not legal, or the
         turns played so far leave the defender to move.
@@ -98,5 +118,5 @@ def check_turn(puzzle: Puzzle, turn: Turn, played: Sequence[Turn] = ()) -> Verdi
     accepted = (answer.value is Value.LOSS and answer.plies is not None
                 and answer.plies <= left - 1)
     if not accepted:
-        return Verdict(False, False, after, None, left, answer.value, answer.plies)
+        return Verdict(False, False, after, answer.best, left, answer.value, answer.plies)
     return Verdict(True, False, after, answer.best, left - 2, answer.value, answer.plies)

@@ -16,8 +16,10 @@ we place, they place, we place, they place, we place and win.
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
 
+from quads.errors import InvalidDateError
 from quads.position import Position
 from quads.rules import CLASSIC, QUADS, Rules
 from quads.turn import Turn
@@ -28,6 +30,7 @@ __all__ = [
     "WEEKDAY_MOVES",
     "Puzzle",
     "own_placements",
+    "parse_date",
     "plies_for",
     "rules_for",
     "target_moves",
@@ -50,6 +53,24 @@ CLASSIC_WEEKDAY = 3
 
 Every other day uses the default ``quads`` rule set.
 """
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def parse_date(text: str) -> datetime.date:
+    """Read a date written ``YYYY-MM-DD``.
+
+    :raises InvalidDateError: if it is not a real date in that form.
+    """
+    if _DATE.fullmatch(text.strip()):
+        try:
+            return datetime.date.fromisoformat(text.strip())
+        except ValueError:
+            pass
+    raise InvalidDateError(
+        f"invalid date {text!r}: expected a real date as YYYY-MM-DD, e.g. 2025-03-06"
+    )
 
 
 def own_placements(plies: int) -> int:

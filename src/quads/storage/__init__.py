@@ -1,4 +1,5 @@
-"""Saved games: a SQLite store that keeps every game after every action.
+"""Saved games and puzzle results: a SQLite store that keeps every game after every
+action, and every attempt at a daily puzzle (:class:`PuzzleResult`).
 
 :class:`GameStore` opens (and on first use creates) the database;
 :class:`StoredGame` is one game with what the web app needs beside the
@@ -6,6 +7,7 @@
 """
 
 from quads.storage.errors import GameNotFoundError, StaleGameError, StorageError
+from quads.storage.results import PuzzleResult
 from quads.storage.sqlite import GameStore
 from quads.storage.stored import GameSummary, Mode, StoredGame
 
@@ -14,6 +16,7 @@ __all__ = [
     "GameStore",
     "GameSummary",
     "Mode",
+    "PuzzleResult",
     "StaleGameError",
     "StorageError",
     "StoredGame",

@@ -38,6 +38,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX games_by_status ON games (status, updated)",
     ),
+    # 2: one row per attempt at a daily puzzle, by anonymous player id and puzzle date.
+    (
+        """
+        CREATE TABLE puzzle_results (
+            player   TEXT NOT NULL,
+            date     TEXT NOT NULL,
+            tries    INTEGER NOT NULL CHECK (tries >= 1),
+            seconds  INTEGER NOT NULL CHECK (seconds >= 0),
+            solved   INTEGER NOT NULL CHECK (solved IN (0, 1)),
+            recorded TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX puzzle_results_by_player ON puzzle_results (player, date)",
+    ),
 )
 """The steps from each schema version to the next."""
 

@@ -12,6 +12,7 @@ can therefore never both be stored.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ from quads.outcome import Player
 from quads.position import Position
 from quads.rules import Rules
 from quads.storage.errors import GameNotFoundError, StaleGameError, StorageError
+from quads.storage.results import PuzzleResult
 from quads.storage.schema import migrate
 from quads.storage.stored import (
     GameSummary,
@@ -55,7 +57,8 @@ def _identifier(player: Player | None) -> str | None:
 
 
 class GameStore:
-    """The games in one SQLite file, created with its schema when missing.
+    """The games and puzzle results in one SQLite file, created with its schema when
+    missing (and brought up to the current schema when older).
 
     :raises StorageError: if the file is not a Quads database or is newer
         than this version of Quads.
@@ -130,6 +133,22 @@ class GameStore:
         stored.revision += 1
         stored.updated = datetime.fromisoformat(row["updated"])
 
+    def add_result(self, result: PuzzleResult) -> None:
+        """Store one attempt at a puzzle."""
+        row = {
+            "player": result.player,
+            "date": result.date.isoformat(),
+            "tries": result.tries,
+            "seconds": result.seconds,
+            "solved": int(result.solved),
+            "recorded": _time(result.recorded),
+        }
+        with self._connect() as db:
+            db.execute(
+                "INSERT INTO puzzle_results (player, date, tries, seconds, solved, recorded) "
+                "VALUES (:player, :date, :tries, :seconds, :solved, :recorded)", row
+            )
+
     @staticmethod
     def _progress(stored: StoredGame) -> dict[str, Any]:
         game = stored.game
@@ -198,6 +217,27 @@ class GameStore:
                 to_move=_player(row["to_move"]),
                 created=datetime.fromisoformat(row["created"]),
                 updated=datetime.fromisoformat(row["updated"]),
+            )
+            for row in rows
+        ]
+
+    def results(self, player: str) -> list[PuzzleResult]:
+        """Every attempt of ``player`` at a puzzle, newest puzzle date first, and within a
+        date in the order they were stored."""
+        with self._connect() as db:
+            db.row_factory = sqlite3.Row
+            rows = db.execute(
+                "SELECT player, date, tries, seconds, solved, recorded FROM puzzle_results "
+                "WHERE player = ? ORDER BY date DESC, rowid", (player,)
+            ).fetchall()
+        return [
+            PuzzleResult(
+                player=row["player"],
+                date=dt.date.fromisoformat(row["date"]),
+                tries=row["tries"],
+                seconds=row["seconds"],
+                solved=bool(row["solved"]),
+                recorded=datetime.fromisoformat(row["recorded"]),
             )
             for row in rows
         ]

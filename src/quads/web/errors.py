@@ -15,6 +15,7 @@ from starlette.exceptions import HTTPException
 from quads.errors import (
     IllegalActionError,
     InvalidCellError,
+    InvalidDateError,
     InvalidPieceError,
     InvalidPositionError,
     InvalidRecordError,
@@ -31,6 +32,7 @@ _LIBRARY_CODES: tuple[tuple[type[QuadsError], int, str], ...] = (
     (InvalidPieceError, 400, "invalid_piece"),
     (InvalidPositionError, 400, "invalid_position"),
     (InvalidRecordError, 400, "invalid_record"),
+    (InvalidDateError, 400, "invalid_date"),
     (IllegalActionError, 422, "illegal_action"),
     (QuadsError, 400, "bad_request"),
 )

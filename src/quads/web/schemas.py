@@ -7,6 +7,7 @@ and are read by the library, whose errors carry their own codes.
 
 from __future__ import annotations
 
+from datetime import date as date_type
 from datetime import datetime
 from typing import Literal, Self
 
@@ -18,7 +19,9 @@ from quads.players import LEVELS
 from quads.storage import Mode
 
 __all__ = [
+    "PLAYER_PATTERN",
     "ActionRequest",
+    "CheckRequest",
     "ErrorDetail",
     "ErrorView",
     "GameList",
@@ -30,10 +33,17 @@ __all__ = [
     "LastTurn",
     "NewGame",
     "OutcomeView",
+    "PuzzleDay",
+    "PuzzleGoal",
+    "PuzzleHistory",
+    "PuzzleResultView",
+    "PuzzleView",
+    "ResultRequest",
     "RevisionRequest",
     "Side",
     "TraitName",
     "TraitValue",
+    "VerdictView",
 ]
 
 Side = Literal["first", "second"]
@@ -207,3 +217,117 @@ class ErrorView(BaseModel):
     """Every refusal."""
 
     error: ErrorDetail
+
+
+# ---- the daily puzzle ---------------------------------------------------------
+
+PLAYER_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
+"""An anonymous player id: 8 to 64 letters, digits, ``-`` or ``_``."""
+
+SolverValue = Literal["win", "draw", "loss", "unknown"]
+
+
+class PuzzleGoal(BaseModel):
+    """What the player must do: win, within ``moves`` placements of their own."""
+
+    result: Literal["win"]
+    plies: int = Field(description="Placements of both sides, the winning one included")
+    moves: int = Field(description="The player's own placements: the `N` of `win in N`")
+
+
+class PuzzleView(BaseModel):
+    """A day's puzzle as the player starts it, without its solution."""
+
+    date: date_type
+    today: bool = Field(description="Whether this is the server's puzzle of the day")
+    rules: str
+    calling: Literal["auto", "declare"] = Field(
+        description="The rule set's calling; in a puzzle the winning placement wins at once")
+    position: str
+    goal: PuzzleGoal
+    weekday: str = Field(description="The weekday in English, e.g. `Thursday`")
+    difficulty: int = Field(description="1 on Monday up to 7 on Sunday")
+    board: list[str | None] = Field(description="The cells A1 .. D4: a hex digit or null")
+    hand: str = Field(description="The piece the player must place")
+    supply: list[str]
+
+
+class CheckRequest(BaseModel):
+    """The player's next turn after the line played so far."""
+
+    played: list[str] = Field(
+        default_factory=list, max_length=16,
+        description="The turns since the puzzle position: the player's accepted turns and "
+                    "the replies, alternating, as record tokens (`A1F`)")
+    turn: str = Field(description="The player's turn: `A1F`, or `A1` for a placement alone")
+
+
+class VerdictView(BaseModel):
+    """What the player's turn does, and the position to show after it."""
+
+    needs_give: bool = Field(
+        description="The turn was a placement alone that neither wins nor fills the board: "
+                    "send it again with a piece to hand over; nothing was judged")
+    accepted: bool = Field(description="The turn keeps a forced win within the goal")
+    solved: bool = Field(description="The turn wins: the puzzle is solved")
+    turn: str
+    reply: str | None = Field(
+        description="The opponent's answer: the longest resistance after an accepted turn, "
+                    "its best turn after a refused one; null when solved or over")
+    played: list[str] = Field(
+        description="The line as shown: `played`, the turn and the reply; after an accepted "
+                    "turn, what the next check sends as `played`")
+    value: SolverValue = Field(
+        description="The value after the turn for the opponent: `loss` when accepted; "
+                    "after a refused turn `win` (the opponent now wins), `draw`, or `loss` "
+                    "(the win is still there, but not within the goal)")
+    moves_left: int = Field(description="The player's own placements left within the goal")
+    position: str = Field(description="The position after the turn and the reply")
+    board: list[str | None]
+    hand: str | None
+    supply: list[str]
+    winner: Literal["player", "opponent"] | None = Field(
+        description="Who completed a winning shape in the position shown, if anyone")
+    cells: list[str] = Field(description="The cells of the winning shapes")
+
+
+class ResultRequest(BaseModel):
+    """One attempt at a puzzle, solved or failed."""
+
+    player: str = Field(pattern=PLAYER_PATTERN, description="The anonymous player id")
+    tries: int = Field(ge=1, le=10_000, strict=True,
+                       description="Tries at this puzzle so far, this one included")
+    seconds: int = Field(ge=0, le=366 * 86_400, strict=True,
+                         description="Seconds since the puzzle was opened")
+    solved: bool = Field(strict=True)
+
+
+class PuzzleResultView(BaseModel):
+    """One stored attempt."""
+
+    date: date_type
+    tries: int
+    seconds: int
+    solved: bool
+    recorded: datetime
+
+
+class PuzzleDay(BaseModel):
+    """A date of the archive and how the player did on it."""
+
+    date: date_type
+    solved: bool
+    tries: int | None = Field(description="The tries of the first solve, if solved")
+    seconds: int | None = Field(description="The time of the first solve, if solved")
+    attempts: int = Field(description="Results stored for this date, solved or not")
+
+
+class PuzzleHistory(BaseModel):
+    """A player's puzzle results, streak and the archive of recent dates."""
+
+    player: str
+    today: date_type
+    streak: int = Field(description="Consecutive dates solved up to today or yesterday")
+    solved: int = Field(description="Dates solved in all")
+    days: list[PuzzleDay] = Field(description="The archive: today first, then each day back")
+    results: list[PuzzleResultView] = Field(description="Every attempt, newest date first")

@@ -97,3 +97,19 @@ export const importRecord = (record, settings) =>
 
 /** The address of a game's record, for a download link. */
 export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
+
+// ---- the daily puzzle ---------------------------------------------------------
+
+/** The puzzle of `date` ("YYYY-MM-DD" or "today"), without its solution. */
+export const getPuzzle = (date) => request("GET", `/api/puzzles/${encodeURIComponent(date)}`);
+
+/** Judge the player's `turn` ("A1F", or "A1" for a placement alone) after `played`. */
+export const checkPuzzle = (date, played, turn) =>
+  request("POST", `/api/puzzles/${encodeURIComponent(date)}/check`, { played, turn });
+
+/** Store one attempt {player, tries, seconds, solved}; answers the player's history. */
+export const puzzleResult = (date, result) =>
+  request("POST", `/api/puzzles/${encodeURIComponent(date)}/result`, result);
+
+export const puzzleHistory = (player) =>
+  request("GET", `/api/puzzles/history?player=${encodeURIComponent(player)}`);

@@ -1,13 +1,15 @@
-// The page's entry point: language, routing between the two screens, and the
+// The page's entry point: language, routing between the screens, and the
 // notice shown when the connection to the server is lost.
 //
-// Addresses: #/new is the new-game screen, #/game/<id> a game.  The id of the
+// Addresses: #/new is the new-game screen, #/game/<id> a game, #/puzzle the
+// day's puzzle and #/puzzle/YYYY-MM-DD the puzzle of an earlier date.  The id of the
 // open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
 import * as api from "./api.js";
 import { GameView } from "./game-view.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
+import { PuzzleView } from "./puzzle-view.js";
 import { SetupView } from "./setup-view.js";
 
 const GAME_KEY = "quads.game";
@@ -68,10 +70,21 @@ const setupView = new SetupView({
   currentGame: () => localStorage.getItem(GAME_KEY),
 });
 
+const puzzleView = new PuzzleView({ notify: (text) => showNotice(text) });
+
 function showScreen(name) {
   $("setup-view").hidden = name !== "setup";
   $("game-view").hidden = name !== "game";
-  $("nav-new").hidden = name !== "game";
+  $("puzzle-view").hidden = name !== "puzzle";
+  $("nav-new").hidden = name === "setup";
+  $("nav-puzzle").hidden = name === "puzzle";
+  if (name !== "puzzle") puzzleView.close();
+}
+
+async function showPuzzle(date) {
+  gameView.close();
+  showScreen("puzzle");
+  await puzzleView.open(date);
 }
 
 async function showGame(id, view = null) {
@@ -84,6 +97,11 @@ async function showGame(id, view = null) {
 
 /** Show the screen that the address asks for. */
 async function route() {
+  const puzzle = /^#\/puzzle(?:\/(.+))?$/.exec(location.hash);
+  if (puzzle) {
+    await showPuzzle(puzzle[1] ? decodeURIComponent(puzzle[1]) : "today");
+    return;
+  }
   const match = /^#\/game\/(.+)$/.exec(location.hash);
   if (match) {
     await showGame(decodeURIComponent(match[1]));
@@ -106,6 +124,7 @@ async function route() {
   }
   gameView.close();
   showScreen("setup");
+  puzzleView.showEntry();
   await setupView.show();
 }
 
@@ -116,6 +135,7 @@ async function changeLanguage(lang) {
   $("lang-select").value = lang;
   setupView.render();
   gameView.render();
+  puzzleView.render();
 }
 
 async function start() {

@@ -1,0 +1,392 @@
+// The daily puzzle screen: the player makes the turns, the server judges each
+// one and answers with the computer's defence (docs/web-api.md, "Puzzles").
+//
+// The page keeps no rules: it sends a placement alone first, and asks for the
+// piece to hand over only when the server says the placement does not end the
+// game.  A wrong turn shows the computer's answer and offers a new try from the
+// start; a solved puzzle shows the time, the tries and a text to share.  Each
+// attempt is stored under an anonymous player id that this browser makes up
+// once and keeps in localStorage.
+
+import * as api from "./api.js";
+import { Board } from "./board.js";
+import { currentLanguage, has, t } from "./i18n.js";
+import { rulesName } from "./names.js";
+import { pieceLabel, pieceSvg } from "./pieces.js";
+import { Supply } from "./supply.js";
+
+const PLAYER_KEY = "quads.player";
+const PLAYER_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+const $ = (id) => document.getElementById(id);
+
+/** This browser's anonymous player id, made up on first use. */
+export function playerId() {
+  let id = localStorage.getItem(PLAYER_KEY);
+  if (!id || !PLAYER_PATTERN.test(id)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem(PLAYER_KEY, id);
+  }
+  return id;
+}
+
+/** "0:42", "12:05" or "1:02:03". */
+export function formatTime(seconds) {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+function triesText(count) {
+  return t(count === 1 ? "puzzle.tries.one" : "puzzle.tries.many", { count });
+}
+
+function streakText(count) {
+  if (!count) return t("puzzle.streak.none");
+  return t(count === 1 ? "puzzle.streak.one" : "puzzle.streak.many", { count });
+}
+
+function dateText(date, options = { weekday: "long", day: "numeric", month: "long", year: "numeric" }) {
+  const format = new Intl.DateTimeFormat(currentLanguage(), { ...options, timeZone: "UTC" });
+  return format.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A turn of the computer in words: "places X on C3 and hands you Y". */
+function replyText(reply, placed, wins) {
+  const cell = reply.slice(0, 2);
+  const piece = pieceLabel(placed);
+  if (reply.length === 3) return t("puzzle.reply", { piece, cell, give: pieceLabel(reply[2]) });
+  return t(wins ? "puzzle.reply.wins" : "puzzle.reply.place", { piece, cell });
+}
+
+export class PuzzleView {
+  /** `notify(text)` shows a short notice. */
+  constructor({ notify }) {
+    this.notify = notify;
+    this.date = null; // the address asked for: "today" or YYYY-MM-DD
+    this.puzzle = null;
+    this.history = null;
+    this.message = null;
+    this.busy = false;
+    this.board = new Board($("puzzle-board"), (cell) => this.place(cell));
+    this.supply = new Supply($("puzzle-supply"), (piece) => this.give(piece));
+    $("puzzle-retry").addEventListener("click", () => this.retry());
+    $("share-copy").addEventListener("click", () => this.copyShare());
+  }
+
+  /** Show the puzzle of `date` ("today" or YYYY-MM-DD). */
+  async open(date) {
+    this.date = date;
+    this.puzzle = null;
+    this.message = null;
+    this.render();
+    this.loadHistory();
+    let puzzle;
+    try {
+      puzzle = await api.getPuzzle(date);
+    } catch (error) {
+      if (this.date !== date) return;
+      const key = error.code === "not_found" ? "error.puzzle_missing" : `error.${error.code}`;
+      this.message = has(key) ? key : "error.unknown";
+      this.render();
+      return;
+    }
+    if (this.date !== date) return;
+    this.puzzle = puzzle;
+    this.tries = 1;
+    this.started = Date.now();
+    this.reset();
+    this.board.focus({ preventScroll: true });
+  }
+
+  close() {
+    this.date = null;
+    this.puzzle = null;
+  }
+
+  /** Back to the puzzle's start position. */
+  reset() {
+    const puzzle = this.puzzle;
+    this.played = [];
+    this.shown = { board: puzzle.board, hand: puzzle.hand, supply: puzzle.supply, cells: [] };
+    this.pending = null; // the cell of a placement that waits for its hand-over
+    this.state = "play"; // "play", "wrong" or "solved"
+    this.verdict = null;
+    this.lastReply = null;
+    this.message = null;
+    this.render();
+  }
+
+  async loadHistory() {
+    try {
+      this.history = await api.puzzleHistory(playerId());
+    } catch {
+      this.history = null;
+    }
+    this.render();
+  }
+
+  // ---- playing ----------------------------------------------------------------
+
+  place(cell) {
+    if (this.busy || this.state !== "play" || this.pending || !this.shown.hand) return;
+    this.pending = cell;
+    this.send(cell);
+  }
+
+  give(piece) {
+    if (this.busy || this.state !== "play" || !this.pending) return;
+    this.send(this.pending + piece);
+  }
+
+  async send(turn) {
+    const puzzle = this.puzzle;
+    const placed = this.shown.hand;
+    this.busy = true;
+    this.message = null;
+    this.render();
+    let verdict;
+    try {
+      verdict = await api.checkPuzzle(puzzle.date, this.played, turn);
+    } catch (error) {
+      this.busy = false;
+      if (puzzle !== this.puzzle) return;
+      this.pending = null;
+      this.message = has(`error.${error.code}`) ? `error.${error.code}` : "error.unknown";
+      this.render();
+      return;
+    }
+    this.busy = false;
+    if (puzzle !== this.puzzle) return;
+    this.shown = verdict;
+    if (verdict.needs_give) {
+      this.render();
+      this.supply.focus({ preventScroll: true });
+      return;
+    }
+    this.pending = null;
+    this.verdict = { ...verdict, placed: turn.length === 3 ? turn[2] : null, before: placed };
+    if (verdict.solved) {
+      this.state = "solved";
+      this.seconds = Math.round((Date.now() - this.started) / 1000);
+      this.record(true);
+    } else if (verdict.accepted) {
+      this.played = verdict.played;
+      this.lastReply = this.verdict;
+    } else {
+      this.state = "wrong";
+      this.record(false);
+    }
+    this.render();
+    if (this.state === "solved") $("solved-title").focus({ preventScroll: true });
+    else if (this.state === "wrong") $("wrong-title").focus({ preventScroll: true });
+    else this.board.focus({ preventScroll: true });
+  }
+
+  retry() {
+    if (!this.puzzle || this.state !== "wrong") return;
+    this.tries += 1;
+    this.reset();
+    this.board.focus({ preventScroll: true });
+  }
+
+  async record(solved) {
+    const seconds = solved ? this.seconds : Math.round((Date.now() - this.started) / 1000);
+    try {
+      this.history = await api.puzzleResult(this.puzzle.date, {
+        player: playerId(),
+        tries: this.tries,
+        seconds,
+        solved,
+      });
+    } catch {
+      return; // the result is lost, the puzzle is not: nothing to show
+    }
+    this.render();
+  }
+
+  shareText() {
+    const puzzle = this.puzzle;
+    return t("puzzle.share", {
+      date: puzzle.date,
+      moves: puzzle.goal.moves,
+      tries: triesText(this.tries),
+      time: formatTime(this.seconds),
+    });
+  }
+
+  async copyShare() {
+    const text = $("share-text");
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(text.value);
+      copied = true;
+    } catch {
+      text.select();
+      try {
+        copied = document.execCommand("copy");
+      } catch {
+        copied = false;
+      }
+    }
+    this.notify(t(copied ? "puzzle.share.copied" : "puzzle.share.copy_failed"));
+  }
+
+  // ---- drawing ----------------------------------------------------------------
+
+  render() {
+    this.renderEntry();
+    if (this.date === null) return;
+    const puzzle = this.puzzle;
+    $("puzzle-view").setAttribute("aria-busy", String(this.busy || !puzzle));
+    this.renderArchive();
+    const box = $("puzzle-message");
+    box.hidden = !this.message;
+    box.textContent = this.message ? t(this.message) : "";
+    if (!puzzle) {
+      $("puzzle-prompt").textContent = this.message ? "" : t("puzzle.loading");
+      for (const id of ["puzzle-last", "puzzle-wrong", "puzzle-solved", "puzzle-before", "puzzle-calling"]) {
+        $(id).hidden = true;
+      }
+      return;
+    }
+    $("puzzle-info").textContent = t("puzzle.info", { date: dateText(puzzle.date) });
+    $("puzzle-rules").textContent = t("game.rules", { rules: rulesName(puzzle.rules) });
+    $("puzzle-try").textContent = t("puzzle.try", { count: this.tries });
+    $("puzzle-goal").textContent = t("puzzle.goal", { moves: puzzle.goal.moves });
+    $("puzzle-calling").hidden = puzzle.calling !== "declare";
+
+    const playing = this.state === "play";
+    const giving = playing && Boolean(this.pending) && !this.shown.hand;
+    let prompt;
+    if (this.busy) prompt = t("puzzle.prompt.checking");
+    else if (this.state === "solved") prompt = t("puzzle.prompt.solved");
+    else if (this.state === "wrong") prompt = t("puzzle.prompt.wrong");
+    else prompt = t(giving ? "puzzle.prompt.give" : "puzzle.prompt.place");
+    $("puzzle-prompt").textContent = prompt;
+
+    const last = $("puzzle-last");
+    const reply = playing && this.lastReply;
+    last.hidden = !reply;
+    if (reply) {
+      const left = reply.moves_left;
+      last.textContent = `${replyText(reply.reply, reply.placed, false)} ${
+        left === 1 ? t("puzzle.left.one") : t("puzzle.left.many", { moves: left })
+      }`;
+    }
+    const before = this.history && this.history.days.find((day) => day.date === puzzle.date && day.solved);
+    $("puzzle-before").hidden = !before || this.state === "solved";
+    if (before) $("puzzle-before").textContent = t("puzzle.solved_before", { tries: triesText(before.tries) });
+
+    this.renderWrong();
+    this.renderSolved();
+
+    const idle = !this.busy;
+    const over = this.state !== "play";
+    const view = $("puzzle-view");
+    view.classList.toggle("is-over", over);
+    const lastCell = this.verdict && this.verdict.reply ? this.verdict.reply.slice(0, 2) : null;
+    this.board.render(this.shown.board, {
+      canPlace: playing && idle && !giving && Boolean(this.shown.hand),
+      last: this.state === "solved" ? null : lastCell,
+      winning: this.shown.cells || [],
+    });
+    $("puzzle-board").classList.toggle("over", over);
+    this.supply.render(this.shown.supply, { canGive: giving && idle });
+
+    const hand = $("puzzle-hand");
+    const caption = $("puzzle-hand-caption");
+    hand.replaceChildren();
+    hand.classList.toggle("empty", !this.shown.hand);
+    if (this.shown.hand) {
+      hand.append(pieceSvg(this.shown.hand));
+      hand.setAttribute("aria-label", pieceLabel(this.shown.hand));
+      caption.textContent = t("game.hand.yours");
+    } else {
+      hand.setAttribute("aria-label", t("game.hand.empty"));
+      caption.textContent = giving ? t("game.hand.empty") : "";
+    }
+    caption.hidden = !caption.textContent;
+  }
+
+  renderWrong() {
+    const panel = $("puzzle-wrong");
+    const verdict = this.verdict;
+    panel.hidden = this.state !== "wrong";
+    if (panel.hidden) return;
+    const reply = $("wrong-reply");
+    reply.hidden = !verdict.reply;
+    const placed = verdict.placed;
+    reply.textContent = verdict.reply ? replyText(verdict.reply, placed, verdict.winner === "opponent") : "";
+    const key = `puzzle.wrong.${verdict.value}`;
+    $("wrong-outlook").textContent = t(has(key) ? key : "puzzle.wrong.unknown", { moves: this.puzzle.goal.moves });
+  }
+
+  renderSolved() {
+    const panel = $("puzzle-solved");
+    panel.hidden = this.state !== "solved";
+    if (panel.hidden) return;
+    $("solved-stats").textContent = t("puzzle.solved.stats", {
+      time: formatTime(this.seconds),
+      tries: triesText(this.tries),
+    });
+    const streak = $("solved-streak");
+    streak.hidden = !this.history;
+    streak.textContent = this.history ? streakText(this.history.streak) : "";
+    $("share-text").value = this.shareText();
+  }
+
+  renderArchive() {
+    const history = this.history;
+    $("archive-streak").textContent = history ? streakText(history.streak) : "";
+    const list = $("puzzle-archive");
+    if (!history) {
+      list.replaceChildren();
+      return;
+    }
+    const current = this.puzzle ? this.puzzle.date : null;
+    list.replaceChildren(
+      ...history.days.map((day) => {
+        const item = document.createElement("li");
+        const link = document.createElement("a");
+        link.className = "archive-day";
+        link.href = `#/puzzle/${day.date}`;
+        link.classList.toggle("solved", day.solved);
+        if (day.date === current) link.setAttribute("aria-current", "page");
+        const mark = document.createElement("span");
+        mark.className = "archive-mark";
+        mark.setAttribute("aria-hidden", "true");
+        mark.textContent = day.solved ? "✓" : "";
+        const name = document.createElement("span");
+        name.textContent =
+          day.date === history.today
+            ? t("puzzle.archive.today")
+            : dateText(day.date, { weekday: "short", day: "numeric", month: "short" });
+        link.append(mark, name);
+        link.setAttribute(
+          "aria-label",
+          `${dateText(day.date)}, ${t(day.solved ? "puzzle.archive.solved" : "puzzle.archive.unsolved")}`,
+        );
+        item.append(link);
+        return item;
+      }),
+    );
+  }
+
+  /** The daily-puzzle card of the new-game screen: the player's streak. */
+  async showEntry() {
+    try {
+      this.entryStreak = (await api.puzzleHistory(playerId())).streak;
+    } catch {
+      this.entryStreak = null;
+    }
+    this.renderEntry();
+  }
+
+  renderEntry() {
+    const line = $("daily-streak");
+    line.textContent = this.entryStreak === null || this.entryStreak === undefined ? "" : streakText(this.entryStreak);
+    line.hidden = !line.textContent;
+  }
+}

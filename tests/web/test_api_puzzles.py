@@ -1,0 +1,209 @@
+"""The daily puzzle routes: the puzzle, checking turns against the solution,
+results in a real SQLite file, the streak, and refused dates."""
+
+from __future__ import annotations
+
+import datetime
+import sqlite3
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
+    from fastapi.testclient import TestClient
+
+from quads.puzzles import puzzle_for
+from quads.solver import Value, analyse
+from quads.storage import GameStore
+from quads.web.app import create_app
+
+TODAY = datetime.date(2025, 3, 9)
+"""The server's date in these tests: a Sunday."""
+TUESDAY = datetime.date(2025, 3, 4)
+"""A win in 2: the player's turn, the reply, the winning placement."""
+PLAYER = "player-0123456789abcdef"
+
+
+@pytest.fixture
+def client(db_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db_path, static_dir=None, today=lambda: TODAY)) as test_client:
+        yield test_client
+
+
+def answer(response: Any, expect: int) -> Any:
+    assert response.status_code == expect, response.text
+    data = response.json()
+    if expect >= 400:
+        assert set(data) == {"error"}
+        assert set(data["error"]) == {"code", "message"}
+    return data
+
+
+def check(client: TestClient, date: datetime.date | str, turn: str, played: list[str],
+          expect: int = 200) -> Any:
+    body = {"played": played, "turn": turn}
+    return answer(client.post(f"/api/puzzles/{date}/check", json=body), expect)
+
+
+def post_result(client: TestClient, date: datetime.date | str, expect: int = 201,
+                **fields: Any) -> Any:
+    body = {"player": PLAYER, "tries": 1, "seconds": 30, "solved": True, **fields}
+    return answer(client.post(f"/api/puzzles/{date}/result", json=body), expect)
+
+
+def rows(db_path: Path) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(db_path) as db:
+        return db.execute("SELECT player, date, tries, seconds, solved FROM puzzle_results "
+                          "ORDER BY rowid").fetchall()
+
+
+def test_the_days_puzzle_is_served_without_its_solution(client: TestClient) -> None:
+    puzzle = puzzle_for(TODAY)
+    view = answer(client.get("/api/puzzles/today"), 200)
+    assert view == answer(client.get(f"/api/puzzles/{TODAY}"), 200)
+    summary = puzzle.summary()
+    assert {key: view[key] for key in summary} == summary
+    assert view["today"] is True
+    assert view["goal"]["moves"] == puzzle.moves
+    assert view["hand"] == puzzle.position.to_string()[-1]
+    assert len(view["board"]) == 16
+    assert len(view["supply"]) + sum(map(bool, view["board"])) + 1 == 16
+    assert "solution" not in view
+    older = answer(client.get(f"/api/puzzles/{TUESDAY}"), 200)
+    assert older["today"] is False
+    assert older["weekday"] == "Tuesday"
+
+
+def test_the_solution_is_accepted_step_by_step(client: TestClient) -> None:
+    puzzle = puzzle_for(TUESDAY)
+    tokens = [turn.text for turn in puzzle.solution]
+    played: list[str] = []
+    for index in range(0, puzzle.plies, 2):
+        turn = tokens[index]
+        if puzzle.solution[index].give is not None:
+            # The placement alone is not judged: the page is asked for the hand-over.
+            first = check(client, TUESDAY, turn[:2], played)
+            assert first["needs_give"]
+            assert not first["accepted"]
+            assert first["board"]["ABCD".index(turn[0]) + 4 * (int(turn[1]) - 1)]
+            assert first["hand"] is None
+        verdict = check(client, TUESDAY, turn, played)
+        assert verdict["accepted"]
+        assert not verdict["needs_give"]
+        if index == puzzle.plies - 1:
+            assert verdict["solved"]
+            assert verdict["reply"] is None
+            assert verdict["winner"] == "player"
+            assert len(verdict["cells"]) >= 4
+        else:
+            assert not verdict["solved"]
+            assert verdict["reply"] == tokens[index + 1]
+            assert verdict["played"] == tokens[:index + 2]
+            assert verdict["moves_left"] == (puzzle.plies - index - 1) // 2
+            assert verdict["hand"] == tokens[index + 1][-1]
+            played = verdict["played"]
+
+
+def test_a_wrong_turn_is_refused_with_the_reply(client: TestClient) -> None:
+    puzzle = puzzle_for(TUESDAY)
+    moves = analyse(puzzle.position, puzzle.rules, threads=1).moves
+    wrong = next(move for move in moves if move.value is not Value.WIN)
+    verdict = check(client, TUESDAY, wrong.turn.text, [])
+    assert not verdict["accepted"]
+    assert not verdict["solved"]
+    assert verdict["reply"] is not None
+    assert verdict["played"] == [wrong.turn.text, verdict["reply"]]
+    assert verdict["value"] in ("win", "draw", "loss")
+    if verdict["value"] == "win" and verdict["hand"] is None:
+        assert verdict["winner"] == "opponent"
+
+
+def test_illegal_and_unreadable_turns(client: TestClient, db_path: Path) -> None:
+    puzzle = puzzle_for(TUESDAY)
+    taken = next(iter(puzzle.position.board))
+    cell = "ABCD"[taken % 4] + str(taken // 4 + 1)
+    assert check(client, TUESDAY, cell + "0", [], 422)["error"]["code"] == "illegal_action"
+    assert check(client, TUESDAY, "Z9", [], 400)["error"]["code"] == "invalid_cell"
+    assert check(client, TUESDAY, "A1X", [], 400)["error"]["code"] == "invalid_piece"
+    odd = check(client, TUESDAY, puzzle.solution[1].text, [puzzle.solution[0].text], 422)
+    assert "defender" in odd["error"]["message"]
+    bad = answer(client.post(f"/api/puzzles/{TUESDAY}/check", json={"played": []}), 400)
+    assert bad["error"]["code"] == "bad_request"
+    assert rows(db_path) == []
+
+
+def test_results_are_stored_in_the_database(client: TestClient, db_path: Path) -> None:
+    post_result(client, TUESDAY, tries=1, seconds=40, solved=False)
+    history = post_result(client, TUESDAY, tries=2, seconds=75, solved=True)
+    assert rows(db_path) == [(PLAYER, "2025-03-04", 1, 40, 0), (PLAYER, "2025-03-04", 2, 75, 1)]
+    stored = GameStore(db_path).results(PLAYER)
+    assert [(r.date, r.tries, r.solved) for r in stored] == [(TUESDAY, 1, False),
+                                                             (TUESDAY, 2, True)]
+    assert history["solved"] == 1
+    assert history["streak"] == 0
+    day = next(d for d in history["days"] if d["date"] == TUESDAY.isoformat())
+    assert day == {"date": "2025-03-04", "solved": True, "tries": 2, "seconds": 75,
+                   "attempts": 2}
+    assert len(history["days"]) == 30
+    assert history["days"][0]["date"] == TODAY.isoformat()
+    # Another player sees none of it.
+    other = answer(client.get("/api/puzzles/history?player=someone-else"), 200)
+    assert other["results"] == []
+    assert other["solved"] == 0
+
+
+def test_the_streak_counts_consecutive_solved_dates(client: TestClient) -> None:
+    day = datetime.timedelta(days=1)
+    post_result(client, TODAY - 4 * day)
+    post_result(client, TODAY - 3 * day, solved=False)
+    for back in (2, 1):
+        post_result(client, TODAY - back * day)
+    history = answer(client.get(f"/api/puzzles/history?player={PLAYER}"), 200)
+    assert history["streak"] == 2  # up to yesterday: today is not over yet
+    history = post_result(client, TODAY, tries=3)
+    assert history["streak"] == 3
+    history = post_result(client, TODAY - 3 * day, tries=2)
+    assert history["streak"] == 5
+    assert history["solved"] == 5
+    assert [r["date"] for r in history["results"]][:1] == [TODAY.isoformat()]
+    short = answer(client.get(f"/api/puzzles/history?player={PLAYER}&days=3"), 200)
+    assert [d["solved"] for d in short["days"]] == [True, True, True]
+
+
+@pytest.mark.parametrize("date", ["2025-02-30", "2025-3-4", "yesterday", "20250304",
+                                  "2025-03-04x"])
+def test_malformed_dates_are_refused(client: TestClient, db_path: Path, date: str) -> None:
+    for response in (client.get(f"/api/puzzles/{date}"),
+                     client.post(f"/api/puzzles/{date}/check", json={"turn": "A1"}),
+                     client.post(f"/api/puzzles/{date}/result",
+                                 json={"player": PLAYER, "tries": 1, "seconds": 3,
+                                       "solved": True})):
+        assert answer(response, 400)["error"]["code"] == "invalid_date"
+    assert rows(db_path) == []
+
+
+def test_future_dates_are_refused(client: TestClient, db_path: Path) -> None:
+    tomorrow = TODAY + datetime.timedelta(days=1)
+    assert answer(client.get(f"/api/puzzles/{tomorrow}"), 404)["error"]["code"] == "not_found"
+    check(client, tomorrow, "A1", [], 404)
+    post_result(client, tomorrow, 404)
+    assert rows(db_path) == []
+
+
+@pytest.mark.parametrize("fields", [{"player": "short"}, {"player": "has space in it!"},
+                                    {"tries": 0}, {"seconds": -1}, {"solved": "yes"},
+                                    {"tries": 1.5}])
+def test_bad_results_are_refused(client: TestClient, db_path: Path,
+                                 fields: dict[str, Any]) -> None:
+    assert post_result(client, TUESDAY, 400, **fields)["error"]["code"] == "bad_request"
+    assert rows(db_path) == []
+
+
+def test_the_history_needs_a_player_id(client: TestClient) -> None:
+    assert answer(client.get("/api/puzzles/history"), 400)["error"]["code"] == "bad_request"
+    assert answer(client.get("/api/puzzles/history?player=x"), 400)["error"]["code"] == \
+        "bad_request"
