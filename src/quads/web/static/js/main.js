@@ -2,13 +2,16 @@
 // notice shown when the connection to the server is lost.
 //
 // Addresses: #/new is the new-game screen, #/game/<id> a game, #/puzzle the
-// day's puzzle and #/puzzle/YYYY-MM-DD the puzzle of an earlier date.  The id of the
+// day's puzzle and #/puzzle/YYYY-MM-DD the puzzle of an earlier date; #/learn
+// the rules, variants, strategy, history and questions, and #/learn/<section>
+// the same page at one of its sections.  The id of the
 // open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
 import * as api from "./api.js";
 import { GameView } from "./game-view.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
+import { LearnView } from "./learn-view.js";
 import { PuzzleView } from "./puzzle-view.js";
 import { SetupView } from "./setup-view.js";
 
@@ -72,10 +75,14 @@ const setupView = new SetupView({
 
 const puzzleView = new PuzzleView({ notify: (text) => showNotice(text) });
 
+const learnView = new LearnView($("learn-view"));
+
 function showScreen(name) {
   $("setup-view").hidden = name !== "setup";
   $("game-view").hidden = name !== "game";
   $("puzzle-view").hidden = name !== "puzzle";
+  $("learn-view").hidden = name !== "learn";
+  $("nav-learn").hidden = name === "learn";
   $("nav-new").hidden = name === "setup";
   $("nav-puzzle").hidden = name === "puzzle";
   if (name !== "puzzle") puzzleView.close();
@@ -97,6 +104,13 @@ async function showGame(id, view = null) {
 
 /** Show the screen that the address asks for. */
 async function route() {
+  const learn = /^#\/learn(?:\/([\w-]+))?$/.exec(location.hash);
+  if (learn) {
+    gameView.close();
+    showScreen("learn");
+    learnView.open(learn[1] || null);
+    return;
+  }
   const puzzle = /^#\/puzzle(?:\/(.+))?$/.exec(location.hash);
   if (puzzle) {
     await showPuzzle(puzzle[1] ? decodeURIComponent(puzzle[1]) : "today");
@@ -136,6 +150,7 @@ async function changeLanguage(lang) {
   setupView.render();
   gameView.render();
   puzzleView.render();
+  learnView.render();
 }
 
 async function start() {

@@ -1,0 +1,248 @@
+// The learning pages: the rules with example boards, the variants side by
+// side, a strategy guide, a short history and frequent questions.
+//
+// #/learn shows every section one below the other, with a list of contents;
+// #/learn/<section> shows the same page scrolled to that section.  All texts
+// come from the message catalogue (keys "learn.*"), so the page is built anew
+// whenever the language changes.
+
+import { t } from "./i18n.js";
+import { pieceLabel, pieceSvg } from "./pieces.js";
+
+export const SECTIONS = ["rules", "variants", "strategy", "history", "faq"];
+
+const CELLS = ["1", "2", "3", "4"].flatMap((row) => ["A", "B", "C", "D"].map((col) => col + row));
+
+/**
+ * Read a position string such as `F..0/..A./..../.3.. 7` for drawing only:
+ * the sixteen cells (hex digit or null) and the piece in hand (or null).
+ */
+export function readPosition(text) {
+  const [rows, hand = "-"] = text.trim().split(/\s+/);
+  const board = rows
+    .split("/")
+    .flatMap((row) => [...row])
+    .map((char) => (char === "." ? null : char.toUpperCase()));
+  if (board.length !== 16) throw new Error(`not a position: ${text}`);
+  return { board, hand: hand === "-" ? null : hand.toUpperCase() };
+}
+
+// The example boards of the rules: a position, the cells to point at, and
+// whether those cells make a win (drawn in gold) or are only pointed at.
+const RULE_EXAMPLES = [
+  { key: "trait", position: "..../45E7/.2../8..1 -", cells: ["A2", "B2", "C2", "D2"], win: true },
+  { key: "nothing", position: "0.../F.3./6.../9..C -", cells: ["A1", "A2", "A3", "A4"], win: false },
+  { key: "square", position: "3.../.8B./.DE./...4 -", cells: ["B2", "C2", "B3", "C3"], win: true },
+  { key: "place", position: "F..0/..A./..../.3.. 7", cells: [], hand: "given" },
+  { key: "give", position: "F..0/..A./.7../.3.. 2", cells: ["B3"], hand: "chosen" },
+  { key: "draw", position: "76E0/B43A/182D/CF59 -", cells: [], win: false },
+];
+
+// How many winning shapes pass through each cell, in Quads and in classic Quarto.
+function shapeCounts(withSquares) {
+  const lines = [
+    ...[0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => r * 4 + c)),
+    ...[0, 1, 2, 3].map((c) => [0, 1, 2, 3].map((r) => r * 4 + c)),
+    [0, 5, 10, 15],
+    [3, 6, 9, 12],
+  ];
+  const squares = [0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => [0, 1, 4, 5].map((d) => r * 4 + c + d)));
+  const shapes = withSquares ? [...lines, ...squares] : lines;
+  return CELLS.map((_, index) => shapes.filter((shape) => shape.includes(index)).length);
+}
+
+function make(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === "text") node.textContent = value;
+    else if (name === "className") node.className = value;
+    else node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** A small board that only shows a position: not a control, one picture with a label. */
+export function exampleBoard(position, { cells = [], win = false, counts = null } = {}) {
+  const { board } = readPosition(position);
+  const grid = make("div", { className: "mini-board", role: "img" });
+  const described = [];
+  CELLS.forEach((cell, index) => {
+    const piece = board[index];
+    const node = make("div", { className: "cell" });
+    node.dataset.key = cell;
+    if (piece) {
+      node.dataset.piece = piece;
+      node.append(pieceSvg(piece));
+      described.push(t("cell.piece", { cell, piece: pieceLabel(piece) }));
+    }
+    if (counts) {
+      node.append(make("span", { className: "cell-count", text: String(counts[index]) }));
+      node.dataset.count = String(counts[index]);
+    }
+    if (cells.includes(cell)) node.classList.add(win ? "winning" : "marked");
+    grid.append(node);
+  });
+  let label = described.length ? t("learn.board.label", { cells: described.join("; ") }) : t("learn.board.empty");
+  if (cells.length) label += " " + t("learn.board.marked", { cells: cells.join(", ") });
+  grid.setAttribute("aria-label", label);
+  return grid;
+}
+
+function paragraphs(prefix, count) {
+  return Array.from({ length: count }, (_, i) => make("p", { text: t(`${prefix}.${i + 1}`) }));
+}
+
+export class LearnView {
+  constructor(root) {
+    this.root = root;
+    this.section = null;
+  }
+
+  /** Show the page; scroll to `section` when one is named. */
+  open(section = null) {
+    this.section = SECTIONS.includes(section) ? section : null;
+    if (!this.root.childElementCount) this.render();
+    const target = this.section ? document.getElementById(`learn-${this.section}-title`) : null;
+    if (target) {
+      target.scrollIntoView({ block: "start" });
+      target.focus({ preventScroll: true });
+    } else {
+      window.scrollTo(0, 0);
+    }
+  }
+
+  /** Build the page in the current language. */
+  render() {
+    const title = make("h1", { id: "learn-title", text: t("learn.title") });
+    const intro = make("p", { className: "tagline", text: t("learn.intro") });
+    const contents = make("nav", { className: "learn-contents", "aria-label": t("learn.contents") });
+    const list = make("ul");
+    for (const name of SECTIONS) {
+      list.append(make("li", {}, make("a", { href: `#/learn/${name}`, text: t(`learn.${name}.title`) })));
+    }
+    contents.append(list);
+    this.root.replaceChildren(
+      title,
+      intro,
+      contents,
+      this.rules(),
+      this.variants(),
+      this.strategy(),
+      this.history(),
+      this.faq(),
+    );
+  }
+
+  section_(name, ...children) {
+    const section = make("section", {
+      className: "learn-section card",
+      id: `learn-${name}`,
+      "aria-labelledby": `learn-${name}-title`,
+    });
+    section.append(make("h2", { id: `learn-${name}-title`, tabindex: "-1", text: t(`learn.${name}.title`) }), ...children);
+    return section;
+  }
+
+  rules() {
+    const figures = make("div", { className: "learn-figures" });
+    for (const example of RULE_EXAMPLES) {
+      const figure = make("figure", { className: "learn-figure", "data-example": example.key });
+      const drawing = make("div", { className: "learn-drawing" });
+      drawing.append(exampleBoard(example.position, example));
+      const { hand } = readPosition(example.position);
+      if (example.hand && hand) {
+        const handBox = make("div", { className: "learn-hand", "data-piece": hand });
+        handBox.append(pieceSvg(hand), make("span", { text: t(`learn.rules.hand.${example.hand}`) }));
+        handBox.setAttribute("role", "img");
+        handBox.setAttribute("aria-label", t(`learn.rules.hand.${example.hand}.label`, { piece: pieceLabel(hand) }));
+        drawing.append(handBox);
+      }
+      const caption = make("figcaption", {},
+        make("strong", { text: t(`learn.rules.${example.key}.title`) }),
+        make("span", { text: t(`learn.rules.${example.key}.text`) }),
+      );
+      figure.append(drawing, caption);
+      figures.append(figure);
+    }
+    return this.section_("rules", ...paragraphs("learn.rules.intro", 3), figures, make("p", { className: "note", text: t("learn.rules.more") }));
+  }
+
+  variants() {
+    const cards = make("div", { className: "learn-variants" });
+    const VARIANTS = [
+      ["quads", "lines_squares", "all", "auto"],
+      ["classic", "lines", "all", "declare"],
+      ["advanced", "lines_squares", "all", "declare"],
+      ["simple", "lines_squares", "fewer", "auto"],
+    ];
+    for (const [name, shapes, traits, calling] of VARIANTS) {
+      const card = make("article", { className: "variant-card", "data-variant": name });
+      const facts = make("dl");
+      for (const [term, value] of [["shapes", shapes], ["traits", traits], ["calling", calling]]) {
+        facts.append(
+          make("dt", { text: t(`learn.variants.${term}`) }),
+          make("dd", { text: t(`learn.variants.${term}.${value}`) }),
+        );
+      }
+      card.append(
+        make("h3", { text: t(`learn.variants.${name}.name`) }),
+        facts,
+        make("p", { className: "note", text: t(`learn.variants.${name}.text`) }),
+      );
+      cards.append(card);
+    }
+    return this.section_("variants",
+      make("p", { text: t("learn.variants.intro") }),
+      cards,
+      make("h3", { text: t("learn.variants.calling.title") }),
+      ...paragraphs("learn.variants.calling", 3));
+  }
+
+  strategy() {
+    const parts = [];
+    for (const [name, count] of [["safe", 2], ["double", 2], ["centre", 2], ["traits", 2]]) {
+      parts.push(make("h3", { text: t(`learn.strategy.${name}.title`) }), ...paragraphs(`learn.strategy.${name}`, count));
+      if (name === "double") {
+        const figure = make("figure", { className: "learn-figure", "data-example": "double" });
+        const drawing = make("div", { className: "learn-drawing" });
+        drawing.append(exampleBoard("8BD./..../..../164. -", { cells: ["D1", "D4"], win: false }));
+        figure.append(drawing, make("figcaption", {},
+          make("strong", { text: t("learn.strategy.double.figure.title") }),
+          make("span", { text: t("learn.strategy.double.figure.text") })));
+        parts.push(figure);
+      }
+      if (name === "centre") {
+        const figures = make("div", { className: "learn-figures" });
+        for (const [kind, withSquares] of [["quads", true], ["classic", false]]) {
+          const figure = make("figure", { className: "learn-figure", "data-example": `count-${kind}` });
+          const drawing = make("div", { className: "learn-drawing" });
+          const board = exampleBoard("..../..../..../.... -", { counts: shapeCounts(withSquares) });
+          board.setAttribute("aria-label", t(`learn.strategy.count.${kind}.label`));
+          drawing.append(board);
+          figure.append(drawing, make("figcaption", {},
+            make("strong", { text: t(`learn.strategy.count.${kind}.title`) }),
+            make("span", { text: t(`learn.strategy.count.${kind}.text`) })));
+          figures.append(figure);
+        }
+        parts.push(figures);
+      }
+    }
+    return this.section_("strategy", ...parts);
+  }
+
+  history() {
+    const command = make("p", {}, make("code", { text: "python bench/solver.py --full-game quads,classic --skip-positions" }));
+    return this.section_("history", ...paragraphs("learn.history", 3), command, make("p", { text: t("learn.history.4") }));
+  }
+
+  faq() {
+    const list = make("div", { className: "faq" });
+    for (let i = 1; i <= 10; i += 1) {
+      const item = make("details", { className: "faq-item" });
+      item.append(make("summary", { text: t(`learn.faq.${i}.q`) }), make("p", { text: t(`learn.faq.${i}.a`) }));
+      list.append(item);
+    }
+    return this.section_("faq", list);
+  }
+}
