@@ -166,3 +166,19 @@ def test_solving_levels_never_worsen_a_solved_value(level: int, seed: int, turns
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level 6"):
         make_player(6)
+
+
+@given(seed=st.integers(0, 10_000))
+def test_the_perfect_players_trap_never_loses(seed: int) -> None:
+    rules = CLASSIC if seed % 2 else QUADS
+    game = random_game(seed, rules, 6)
+    position = game.position
+    if position.hand is None or position.empty_count > 11:
+        return
+    player = make_player(5, seed)
+    turn, chance, _ = player._trap(position, rules, 2_000_000)  # type: ignore[attr-defined]
+    if turn is None:
+        return
+    assert 0.0 <= chance <= 1.0
+    reply = solve(position.play(turn), rules)
+    assert reply.value is not Value.WIN

@@ -74,6 +74,22 @@ class Perfect(_Solving):
     LIKELY = 4
     """How many of the opponent's likeliest replies to check for each."""
 
+    LOOK_AHEAD_FROM = 14
+    """With this many empty cells the position is too big to solve, but each turn's
+    result (one cell fewer) is not: the player checks its tightest squeezes one by one."""
+    LOOK_AHEAD_TRAPS = 4
+    LOOK_AHEAD_NODES = 6_000_000
+
+    def choose_turn(self, position: Position, rules: Rules) -> Turn:
+        """As the other solving levels; one cell before it can solve the position, it
+        tries its tightest squeezes one by one with the solver."""
+        if position.empty_count == self.LOOK_AHEAD_FROM and position.hand is not None:
+            turn, _, _ = self._trap(position, rules, self.LOOK_AHEAD_NODES,
+                                    traps=self.LOOK_AHEAD_TRAPS, win_at_once=True)
+            if turn is not None:
+                return turn
+        return super().choose_turn(position, rules)
+
     def among_solved(self, position: Position, rules: Rules, solution: Solution) -> Turn:
         """From a draw, the drawing squeeze whose likely replies lose most often."""
         assert solution.best is not None
@@ -81,20 +97,31 @@ class Perfect(_Solving):
             solution.complete and position.empty_count <= self.REFINE_FROM
         ):
             return solution.best
-        budget = self.NODES - solution.nodes
-        choice, best_chance = solution.best, -1.0
-        for _, turn in rank_turns(position, rules)[: self.TRAPS]:
+        turn, _, _ = self._trap(position, rules, self.NODES - solution.nodes)
+        return solution.best if turn is None else turn
+
+    def _trap(self, position: Position, rules: Rules, budget: int, *, traps: int | None = None,
+              win_at_once: bool = False) -> tuple[Turn | None, float, int]:
+        """Among the tightest squeezes, the one the solver confirms does not lose and
+        whose likely replies lose most often: the turn (``None`` if none was confirmed),
+        that share, and the budget left.  With ``win_at_once`` a squeeze that the solver
+        shows to win is played at once."""
+        choice: Turn | None = None
+        best_chance = -1.0
+        for _, turn in rank_turns(position, rules)[: traps or self.TRAPS]:
             if turn.give is None or budget <= 0:
                 break
             received = position.play(turn)
             reply = solve(received, rules, nodes=budget, threads=1)
             budget -= reply.nodes
+            if win_at_once and reply.value is Value.LOSS:
+                return turn, 1.0, budget
             if reply.value is not Value.DRAW:
                 continue
             chance, budget = self._chance_of_error(received, rules, budget)
             if chance > best_chance:
                 choice, best_chance = turn, chance
-        return choice
+        return choice, best_chance, budget
 
     def _chance_of_error(self, received: Position, rules: Rules, budget: int) -> tuple[
         float, int
