@@ -27,9 +27,10 @@ export class Board {
   /**
    * Draw `board` (sixteen hex digits or nulls).  Options:
    * canPlace, last (cell placed last), winning (cells of the win),
-   * arrived (cell to animate: the computer just placed there), hint (a cell).
+   * arrived (cell to animate: the computer just placed there), hint (a cell),
+   * marked (cells to point at, as the tutorial does).
    */
-  render(board, { canPlace = false, last = null, winning = [], arrived = null, hint = null } = {}) {
+  render(board, { canPlace = false, last = null, winning = [], arrived = null, hint = null, marked = [] } = {}) {
     this.canPlace = canPlace;
     const focusedKey = this.container.contains(document.activeElement)
       ? document.activeElement.dataset.key
@@ -55,6 +56,7 @@ export class Board {
       }
       if (cell === arrived) button.classList.add("arrived");
       if (cell === hint) button.classList.add("hinted");
+      if (marked.includes(cell) && !winning.includes(cell)) button.classList.add("marked");
       const playable = canPlace && !piece;
       button.setAttribute("aria-disabled", String(!playable));
       if (playable) button.classList.add("playable");

@@ -1,7 +1,8 @@
 // The learning pages: the rules with example boards, the variants side by
 // side, a strategy guide, a short history and frequent questions.
 //
-// #/learn shows every section one below the other, with a list of contents;
+// #/learn shows every section one below the other, with a list of contents
+// (which also leads to the guided first game, #/learn/tutorial);
 // #/learn/<section> shows the same page scrolled to that section.  All texts
 // come from the message catalogue (keys "learn.*"), so the page is built anew
 // whenever the language changes.
@@ -118,6 +119,7 @@ export class LearnView {
     const intro = make("p", { className: "tagline", text: t("learn.intro") });
     const contents = make("nav", { className: "learn-contents", "aria-label": t("learn.contents") });
     const list = make("ul");
+    list.append(make("li", {}, make("a", { href: "#/learn/tutorial", className: "learn-tutorial-link", text: t("learn.tutorial.link") })));
     for (const name of SECTIONS) {
       list.append(make("li", {}, make("a", { href: `#/learn/${name}`, text: t(`learn.${name}.title`) })));
     }

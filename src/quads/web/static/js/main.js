@@ -4,7 +4,8 @@
 // Addresses: #/new is the new-game screen, #/game/<id> a game, #/puzzle the
 // day's puzzle and #/puzzle/YYYY-MM-DD the puzzle of an earlier date; #/learn
 // the rules, variants, strategy, history and questions, and #/learn/<section>
-// the same page at one of its sections.  The id of the
+// the same page at one of its sections; #/learn/tutorial the guided first
+// game.  The id of the
 // open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
@@ -14,6 +15,7 @@ import { preferredLanguage, setLanguage, t } from "./i18n.js";
 import { LearnView } from "./learn-view.js";
 import { PuzzleView } from "./puzzle-view.js";
 import { SetupView } from "./setup-view.js";
+import { TutorialView } from "./tutorial-view.js";
 
 const GAME_KEY = "quads.game";
 const $ = (id) => document.getElementById(id);
@@ -77,15 +79,21 @@ const puzzleView = new PuzzleView({ notify: (text) => showNotice(text) });
 
 const learnView = new LearnView($("learn-view"));
 
+const tutorialView = new TutorialView({
+  onPlay: (settings) => startGame(settings).catch(() => showNotice(t("error.unknown"), { tone: "warning" })),
+});
+
 function showScreen(name) {
   $("setup-view").hidden = name !== "setup";
   $("game-view").hidden = name !== "game";
   $("puzzle-view").hidden = name !== "puzzle";
   $("learn-view").hidden = name !== "learn";
+  $("tutorial-view").hidden = name !== "tutorial";
   $("nav-learn").hidden = name === "learn";
   $("nav-new").hidden = name === "setup";
   $("nav-puzzle").hidden = name === "puzzle";
   if (name !== "puzzle") puzzleView.close();
+  if (name !== "tutorial") tutorialView.close();
 }
 
 async function showPuzzle(date) {
@@ -105,6 +113,13 @@ async function showGame(id, view = null) {
 /** Show the screen that the address asks for. */
 async function route() {
   const learn = /^#\/learn(?:\/([\w-]+))?$/.exec(location.hash);
+  if (learn && learn[1] === "tutorial") {
+    gameView.close();
+    showScreen("tutorial");
+    window.scrollTo(0, 0);
+    await tutorialView.open();
+    return;
+  }
   if (learn) {
     gameView.close();
     showScreen("learn");
@@ -151,6 +166,7 @@ async function changeLanguage(lang) {
   gameView.render();
   puzzleView.render();
   learnView.render();
+  tutorialView.render();
 }
 
 async function start() {

@@ -1,0 +1,241 @@
+// The guided first game (#/learn/tutorial): four short steps on the real board
+// and supply, played in real local games through the API.
+//
+// The page keeps no rules here either.  Which pieces are safe comes from the
+// view (`safe`), the winning cell of the last step from the server's hint, and
+// every move goes to the server.  The tutorial only scripts the opponent's
+// side and the positions to start from:
+//   1. hand over any piece (a new local game, the learner is the first player);
+//   2. the opponent places it and hands a piece back; the learner places it;
+//   3. a prepared position with three pieces in row 1: hand over a safe piece
+//      (an unsafe one is explained and not sent);
+//   4. a prepared position with a win on the board: find the winning cell.
+
+import * as api from "./api.js";
+import { Board } from "./board.js";
+import { has, currentLanguage, t } from "./i18n.js";
+import { pieceLabel, pieceSvg } from "./pieces.js";
+import { Supply } from "./supply.js";
+
+const $ = (id) => document.getElementById(id);
+
+const TOTAL = 4;
+// Where the opponent puts the learner's first piece: a centre cell, where the
+// most shapes meet.
+const OPPONENT_CELL = "B2";
+// Row 1 holds three short light pieces; the learner is to hand over a piece.
+const SAFE_RECORD = "1. 0 A11 2. B12 C1C 3. B3 *";
+// Row 1 holds three dark pieces and the learner has a dark piece in hand.
+const WIN_RECORD = "1. 7 A1C 2. B1D C1E *";
+const ROW_ONE = ["A1", "B1", "C1"];
+
+export class TutorialView {
+  /** `onPlay(settings)` starts a game against the computer. */
+  constructor({ onPlay }) {
+    this.onPlay = onPlay;
+    this.active = false;
+    this.board = new Board($("tutorial-board"), (cell) => this.place(cell));
+    this.supply = new Supply($("tutorial-supply"), (piece) => this.give(piece));
+    $("tutorial-next").addEventListener("click", () => this.next());
+    $("tutorial-again").addEventListener("click", () => this.open());
+    $("tutorial-play").addEventListener("click", () =>
+      this.onPlay({ mode: "computer", rules: "quads", level: 1, human: "first" }),
+    );
+    this.reset();
+  }
+
+  reset() {
+    this.step = 1;
+    this.done = false; // the learner has done what the step asks
+    this.view = null;
+    this.busy = false;
+    this.feedback = null; // a key: why the last press was not sent
+    this.message = null; // a key: an error of the server
+    this.winCell = null; // step 4: the cell the server's hint names
+    this.token = 0; // counts the starts, so that a late answer of an old run is dropped
+  }
+
+  /** Start (again) at step 1. */
+  async open() {
+    this.reset();
+    this.active = true;
+    const token = ++this.token;
+    this.render();
+    await this.load(token, () => api.newGame({ mode: "local", rules: "quads" }));
+    if (token === this.token) this.focusStep();
+  }
+
+  close() {
+    this.active = false;
+    this.token += 1;
+  }
+
+  /** Run `request` (which answers a GameView) while the page shows it is busy. */
+  async load(token, request) {
+    this.busy = true;
+    this.message = null;
+    this.render();
+    try {
+      const view = await request();
+      if (token !== this.token) return false;
+      this.view = view;
+      return true;
+    } catch (error) {
+      if (token !== this.token) return false;
+      const key = `error.${error.code}`;
+      this.message = error.code && has(key) ? key : "error.unknown";
+      return false;
+    } finally {
+      if (token === this.token) {
+        this.busy = false;
+        this.render();
+      }
+    }
+  }
+
+  /** Send one action of the learner; the step is done when the server took it. */
+  async send(action) {
+    const view = this.view;
+    const token = this.token;
+    const ok = await this.load(token, () => api.act(view.id, view.revision, action));
+    if (!ok) return;
+    this.done = true;
+    this.render();
+    if (this.step === TOTAL) $("tutorial-end-title").focus({ preventScroll: true });
+    else $("tutorial-next").focus();
+  }
+
+  // ---- the learner's presses ----------------------------------------------------
+
+  give(piece) {
+    if (!this.ready() || this.view.step !== "give") return;
+    if (this.step === 3 && !this.view.safe.includes(piece)) {
+      this.feedback = "tutorial.step3.unsafe";
+      this.render();
+      return;
+    }
+    this.feedback = null;
+    this.send({ action: "give", piece });
+  }
+
+  place(cell) {
+    if (!this.ready() || this.view.step !== "place") return;
+    if (this.step === 4 && cell !== this.winCell) {
+      this.feedback = "tutorial.step4.wrong";
+      this.render();
+      return;
+    }
+    this.feedback = null;
+    this.send({ action: "place", cell });
+  }
+
+  ready() {
+    return this.active && this.view && !this.busy && !this.done;
+  }
+
+  /** On to the next step: play the opponent's side or set up its position. */
+  async next() {
+    if (!this.done || this.busy || this.step >= TOTAL) return;
+    const token = this.token;
+    this.step += 1;
+    this.done = false;
+    this.feedback = null;
+    if (this.step === 2) {
+      // The opponent places the piece it was given, then hands one back.
+      const view = this.view;
+      if (!(await this.load(token, () => api.act(view.id, view.revision, { action: "place", cell: OPPONENT_CELL })))) return;
+      const placed = this.view;
+      const piece = placed.safe[0] || placed.supply[0];
+      if (!(await this.load(token, () => api.act(placed.id, placed.revision, { action: "give", piece })))) return;
+    } else if (this.step === 3) {
+      if (!(await this.load(token, () => api.importRecord(SAFE_RECORD, { mode: "local" })))) return;
+    } else if (this.step === 4) {
+      if (!(await this.load(token, () => api.importRecord(WIN_RECORD, { mode: "local" })))) return;
+      try {
+        const hint = await api.hint(this.view.id, currentLanguage());
+        if (token !== this.token) return;
+        this.winCell = hint.place;
+      } catch {
+        this.winCell = null; // without the hint any cell is sent, and the server judges
+      }
+    }
+    this.render();
+    this.focusStep();
+  }
+
+  /** Put the focus on the step's heading, so the new instruction is read from the top. */
+  focusStep() {
+    $("tutorial-step-title").focus({ preventScroll: true });
+  }
+
+  // ---- drawing --------------------------------------------------------------------
+
+  render() {
+    if (!this.active) return;
+    const view = this.view;
+    const step = this.step;
+    const over = Boolean(view && view.outcome);
+    $("tutorial-view").setAttribute("aria-busy", String(this.busy || !view));
+    $("tutorial-view").dataset.step = String(step);
+    $("tutorial-view").classList.toggle("is-over", over);
+    $("tutorial-progress").textContent = t("tutorial.progress", { step, total: TOTAL });
+    $("tutorial-step-title").textContent = t(`tutorial.step${step}.title`);
+
+    const instruction = $("tutorial-instruction");
+    let text;
+    if (!view || (this.busy && !this.done)) text = t("tutorial.loading");
+    else if (this.done) text = t(`tutorial.step${step}.done`);
+    else text = t(`tutorial.step${step}.text`, { cell: OPPONENT_CELL });
+    instruction.textContent = text;
+    instruction.dataset.key = this.done ? `tutorial.step${step}.done` : `tutorial.step${step}.text`;
+
+    const feedback = $("tutorial-feedback");
+    feedback.hidden = !this.feedback;
+    feedback.textContent = this.feedback ? t(this.feedback) : "";
+    const message = $("tutorial-message");
+    message.hidden = !this.message;
+    message.textContent = this.message ? t(this.message) : "";
+
+    $("tutorial-next").hidden = !this.done || step === TOTAL;
+    $("tutorial-end").hidden = !(this.done && step === TOTAL);
+
+    if (!view) {
+      this.board.render(Array(16).fill(null));
+      this.supply.render([]);
+      this.renderHand(null);
+      return;
+    }
+    $("tutorial-view").dataset.game = view.id;
+    const acting = !this.busy && !this.done;
+    const last = step === 2 && view.last && view.last.player === "second" ? view.last.place : null;
+    this.board.render(view.board, {
+      canPlace: acting && view.step === "place",
+      last,
+      winning: view.outcome ? view.outcome.cells : [],
+      marked: step >= 3 ? ROW_ONE : [],
+    });
+    $("tutorial-board").classList.toggle("over", over);
+    this.supply.render(view.supply, {
+      canGive: acting && view.step === "give",
+      safe: step === 3 ? view.safe : null,
+    });
+    this.renderHand(view.hand, view.to_move === "first");
+  }
+
+  /** The piece in hand; `mine` when the learner is the one to place it. */
+  renderHand(piece, mine = false) {
+    const hand = $("tutorial-hand");
+    const caption = $("tutorial-hand-caption");
+    hand.replaceChildren();
+    hand.classList.toggle("empty", !piece);
+    if (piece) {
+      hand.append(pieceSvg(piece));
+      hand.setAttribute("aria-label", pieceLabel(piece));
+      caption.textContent = mine ? t("game.hand.yours") : "";
+    } else {
+      hand.setAttribute("aria-label", t("game.hand.empty"));
+      caption.textContent = "";
+    }
+    caption.hidden = !caption.textContent;
+  }
+}
