@@ -3,7 +3,9 @@ played through the API, with the texts of the message catalogue."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from typing import Any
 
 from playwright.sync_api import Locator, expect
@@ -165,3 +167,26 @@ def test_tutorial_links_and_german(quads: QuadsPage) -> None:
     assert quads.t("tutorial.step1.text") != english.t("tutorial.step1.text")
     quads.assert_fits_width()
     page.locator("#lang-select").select_option("en")
+
+
+def test_tutorial_games_are_not_offered_to_resume(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.open("/#/learn/tutorial")
+    expect(page.locator("#tutorial-view")).to_be_visible()
+    expect_step(quads, 1)
+    ids = page.evaluate("JSON.parse(localStorage.getItem('quads.tutorialGames') || '[]')")
+    assert ids
+    ongoing = {game["id"] for game in quads.api("/api/games?status=ongoing")["games"]}
+    assert set(ids) <= ongoing
+    # A game of the person's own is listed; the tutorial's are not.
+    request = urllib.request.Request(
+        f"{quads.base_url}/api/games", data=json.dumps({"mode": "local"}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        own = json.loads(answer.read())["id"]
+    quads.open("/#/new")
+    expect(page.locator(f'#resume-list li[data-game="{own}"]')).to_be_attached()
+    listed = page.locator("#resume-list li[data-game]")
+    shown = {listed.nth(i).get_attribute("data-game") for i in range(listed.count())}
+    assert not shown & set(ids)
+

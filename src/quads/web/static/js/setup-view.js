@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { currentLanguage, has, t } from "./i18n.js";
 import { LEVELS, RULE_SETS, levelName, rulesName } from "./names.js";
+import { isTutorialGame } from "./tutorial-games.js";
 
 const SETTINGS_KEY = "quads.settings";
 const $ = (id) => document.getElementById(id);
@@ -106,7 +107,7 @@ export class SetupView {
     this.render();
     try {
       const answer = await api.listGames("ongoing");
-      this.games = answer.games || [];
+      this.games = (answer.games || []).filter((game) => !isTutorialGame(game.id));
     } catch {
       this.games = [];
     }
@@ -128,6 +129,7 @@ export class SetupView {
       ...this.games.map((game) => {
         const item = document.createElement("li");
         item.className = "resume-item";
+        item.dataset.game = game.id;
         const text = document.createElement("span");
         text.className = "resume-text";
         const opponent =

@@ -16,6 +16,7 @@ import { Board } from "./board.js";
 import { has, currentLanguage, t } from "./i18n.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { Supply } from "./supply.js";
+import { rememberTutorialGame } from "./tutorial-games.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -77,6 +78,7 @@ export class TutorialView {
     this.render();
     try {
       const view = await request();
+      rememberTutorialGame(view.id);
       if (token !== this.token) return false;
       this.view = view;
       return true;
