@@ -116,30 +116,21 @@ export class GameView {
   // ---- actions ------------------------------------------------------------
 
   /** Send one action of the person to move; draw the answer. */
-  async act(action) {
-    if (this.busy || this.thinking || !this.view) return;
-    const id = this.id;
-    this.busy = true;
-    this.message = null;
-    this.hint = null;
-    this.render();
-    try {
-      const view = await api.act(id, this.view.revision, action);
-      if (id !== this.id) return;
-      this.view = view;
-    } catch (error) {
-      await this.handleError(error, action.action);
-    } finally {
-      this.busy = false;
-    }
-    if (id !== this.id) return;
-    this.render();
-    this.moveFocus();
-    this.continueComputer();
+  act(action) {
+    return this.send((id, revision) => api.act(id, revision, action), action.action, true);
   }
 
   /** Undo or redo (`which`), then draw the answer. */
-  async history(which) {
+  history(which) {
+    return this.send((id, revision) => (which === "undo" ? api.undo : api.redo)(id, revision), which, false);
+  }
+
+  /**
+   * Make one changing request of the person, `request(id, revision)`, and draw
+   * its answer; `what` names it for error messages, `focus` moves the focus to
+   * the next step afterwards.  An answer for a game left meanwhile is dropped.
+   */
+  async send(request, what, focus) {
     if (this.busy || this.thinking || !this.view) return;
     const id = this.id;
     this.busy = true;
@@ -147,14 +138,17 @@ export class GameView {
     this.hint = null;
     this.render();
     try {
-      this.view = await (which === "undo" ? api.undo : api.redo)(id, this.view.revision);
+      const view = await request(id, this.view.revision);
+      if (id !== this.id) return;
+      this.view = view;
     } catch (error) {
-      await this.handleError(error, which);
+      await this.handleError(error, what);
     } finally {
       this.busy = false;
     }
     if (id !== this.id) return;
     this.render();
+    if (focus) this.moveFocus();
     this.continueComputer();
   }
 
