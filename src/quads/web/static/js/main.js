@@ -13,12 +13,15 @@ import * as api from "./api.js";
 import { GameView } from "./game-view.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
 import { LearnView } from "./learn-view.js";
+import { fillPlayAreas } from "./play-area.js";
 import { PuzzleView } from "./puzzle-view.js";
 import { SetupView } from "./setup-view.js";
 import { TutorialView } from "./tutorial-view.js";
 
 const GAME_KEY = "quads.game";
 const $ = (id) => document.getElementById(id);
+
+fillPlayAreas();
 
 // ---- the notice bar ---------------------------------------------------------
 
