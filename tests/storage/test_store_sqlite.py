@@ -215,22 +215,27 @@ def test_a_version_1_database_is_upgraded(tmp_path: Path) -> None:
     from quads.storage.schema import MIGRATIONS
 
     path = tmp_path / "old.sqlite3"
+    game = read_record(CLAIMED)
+    # A game as the version-1 code stored it: the same row in the version-1 table.
+    scratch = GameStore(tmp_path / "scratch.sqlite3")
+    scratch.create(stored_game("old-game", game))
+    v1_columns = ("id, rules, mode, level, human, seed, start, headers, actions, redo, ply, "
+                  "status, to_move, revision, created, updated")
+    with sqlite3.connect(scratch.path) as db:
+        row = db.execute(f"SELECT {v1_columns} FROM games").fetchone()
     with sqlite3.connect(path) as db:
         for statement in MIGRATIONS[0]:
             db.execute(statement)
-        db.execute("PRAGMA user_version = 1")
-    game = read_record(CLAIMED)
-    # A game stored by the version-1 code: write it, then wind the file back.
-    store = GameStore(path)
-    store.create(stored_game("old-game", game))
-    with sqlite3.connect(path) as db:
-        db.execute("DROP TABLE puzzle_results")
+        db.execute(f"INSERT INTO games ({v1_columns}) VALUES ({', '.join('?' * 16)})", row)
         db.execute("PRAGMA user_version = 1")
     upgraded = GameStore(path)
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
-    assert {"games", "puzzle_results", "puzzle_results_by_player"} <= tables
+    assert {"games", "puzzle_results", "puzzle_results_by_player", "players",
+            "puzzle_solves"} <= tables
+    loaded = upgraded.load("old-game")
+    assert loaded.owner is None  # adopted by the first player who opens it
     assert facts(upgraded.load("old-game")) == facts(stored_game("old-game", game))
     result = PuzzleResult(player="abcdefgh", date=datetime(2026, 11, 29).date(), tries=2,
                           seconds=61, solved=True, recorded=START)

@@ -84,7 +84,8 @@ def test_values_that_cannot_be_read(api: Any, game: dict[str, Any], body: Any,
     ({"rules": "chess", "mode": "local"}, "invalid_rules"),
     ({"rules": "lines:colour", "mode": "local"}, "invalid_rules"),
     ({"rules": "quads"}, "bad_request"),                                      # no mode
-    ({"mode": "online"}, "bad_request"),
+    ({"mode": "remote"}, "bad_request"),
+    ({"mode": "online", "host": "third"}, "bad_request"),
     ({"mode": "computer", "human": "first"}, "bad_request"),                  # no level
     ({"mode": "computer", "level": 3}, "bad_request"),                        # no side
     ({"mode": "computer", "level": 0, "human": "first"}, "bad_request"),

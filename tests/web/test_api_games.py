@@ -161,7 +161,8 @@ def test_an_import_keeps_headers_and_start_position(api: Any, client: Any) -> No
 
 @pytest.mark.parametrize("status", [None, "ongoing", "over"])
 def test_the_list_of_games(api: Any, client: Any, status: str | None) -> None:
-    first = api.new(rules="classic")
+    api.new(rules="classic")  # nobody acts in it: not listed
+    first = api.play(api.new(rules="classic"), "7")
     over = api.act(api.play(api.new(rules="classic"), "7", "A1C", "B1D", "C1E", "D1"),
                    "declare")
     latest = api.act(api.new(mode="computer", level=3, human="first"), "give", piece="5")
@@ -176,12 +177,13 @@ def test_the_list_of_games(api: Any, client: Any, status: str | None) -> None:
     assert [game["id"] for game in games] == expected
     summary = next(game for game in games if game["id"] == games[0]["id"])
     assert set(summary) == {"id", "rules", "mode", "level", "human", "ply", "status",
-                            "to_move", "created", "updated"}
+                            "to_move", "created", "updated", "you", "opponent"}
     if status != "over":
         assert summary == {
             "id": latest["id"], "rules": "quads", "mode": "computer", "level": 3,
             "human": "first", "ply": 1, "status": "ongoing", "to_move": "second",
             "created": summary["created"], "updated": summary["updated"],
+            "you": "first", "opponent": "computer",
         }
         assert summary["created"] <= summary["updated"]
         assert summary["updated"].endswith("Z") or summary["updated"].endswith("+00:00")

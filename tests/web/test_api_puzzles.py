@@ -20,12 +20,12 @@ from quads.puzzles import puzzle_for
 from quads.solver import Value, analyse
 from quads.storage import GameStore
 from quads.web.app import create_app
+from quads.web.identity import player_id
 
 TODAY = datetime.date(2025, 3, 9)
 """The server's date in these tests: a Sunday."""
 TUESDAY = datetime.date(2025, 3, 4)
 """A win in 2: the player's turn, the reply, the winning placement."""
-PLAYER = "player-0123456789abcdef"
 
 
 @pytest.fixture
@@ -51,8 +51,25 @@ def check(client: TestClient, date: datetime.date | str, turn: str, played: list
 
 def post_result(client: TestClient, date: datetime.date | str, expect: int = 201,
                 **fields: Any) -> Any:
-    body = {"player": PLAYER, "tries": 1, "seconds": 30, "solved": True, **fields}
+    body = {"tries": 1, "seconds": 30, "solved": True, **fields}
     return answer(client.post(f"/api/puzzles/{date}/result", json=body), expect)
+
+
+def solve(client: TestClient, date: datetime.date) -> None:
+    """Play the puzzle of ``date`` to its goal through the check route, as the page does."""
+    puzzle = puzzle_for(date)
+    played: list[str] = []
+    for index in range(0, puzzle.plies, 2):
+        verdict = check(client, date, puzzle.solution[index].text, played)
+        assert verdict["accepted"]
+        played = verdict["played"]
+    assert verdict["solved"]
+
+
+def player_of(client: TestClient) -> str:
+    """The caller's player id: the hash of the token in its cookie."""
+    client.get("/api/puzzles/history")
+    return player_id(client.cookies["quads_player"])
 
 
 def rows(db_path: Path) -> list[tuple[Any, ...]]:
@@ -137,10 +154,12 @@ def test_illegal_and_unreadable_turns(client: TestClient, db_path: Path) -> None
 
 
 def test_results_are_stored_in_the_database(client: TestClient, db_path: Path) -> None:
+    player = player_of(client)
     post_result(client, TUESDAY, tries=1, seconds=40, solved=False)
+    solve(client, TUESDAY)
     history = post_result(client, TUESDAY, tries=2, seconds=75, solved=True)
-    assert rows(db_path) == [(PLAYER, "2025-03-04", 1, 40, 0), (PLAYER, "2025-03-04", 2, 75, 1)]
-    stored = GameStore(db_path).results(PLAYER)
+    assert rows(db_path) == [(player, "2025-03-04", 1, 40, 0), (player, "2025-03-04", 2, 75, 1)]
+    stored = GameStore(db_path).results(player)
     assert [(r.date, r.tries, r.solved) for r in stored] == [(TUESDAY, 1, False),
                                                              (TUESDAY, 2, True)]
     assert history["solved"] == 1
@@ -150,19 +169,22 @@ def test_results_are_stored_in_the_database(client: TestClient, db_path: Path) -
                    "attempts": 2}
     assert len(history["days"]) == 30
     assert history["days"][0]["date"] == TODAY.isoformat()
-    # Another player sees none of it.
-    other = answer(client.get("/api/puzzles/history?player=someone-else"), 200)
+    # Another player (another browser, without this one's cookie) sees none of it.
+    client.cookies.clear()
+    other = answer(client.get("/api/puzzles/history"), 200)
     assert other["results"] == []
     assert other["solved"] == 0
 
 
 def test_the_streak_counts_consecutive_solved_dates(client: TestClient) -> None:
     day = datetime.timedelta(days=1)
+    for back in (4, 3, 2, 1, 0):
+        solve(client, TODAY - back * day)
     post_result(client, TODAY - 4 * day)
     post_result(client, TODAY - 3 * day, solved=False)
     for back in (2, 1):
         post_result(client, TODAY - back * day)
-    history = answer(client.get(f"/api/puzzles/history?player={PLAYER}"), 200)
+    history = answer(client.get("/api/puzzles/history"), 200)
     assert history["streak"] == 2  # up to yesterday: today is not over yet
     history = post_result(client, TODAY, tries=3)
     assert history["streak"] == 3
@@ -170,8 +192,23 @@ def test_the_streak_counts_consecutive_solved_dates(client: TestClient) -> None:
     assert history["streak"] == 5
     assert history["solved"] == 5
     assert [r["date"] for r in history["results"]][:1] == [TODAY.isoformat()]
-    short = answer(client.get(f"/api/puzzles/history?player={PLAYER}&days=3"), 200)
+    short = answer(client.get("/api/puzzles/history?days=3"), 200)
     assert [d["solved"] for d in short["days"]] == [True, True, True]
+
+
+def test_a_solve_the_server_did_not_check_is_refused(client: TestClient,
+                                                     db_path: Path) -> None:
+    refused = post_result(client, TUESDAY, 409)
+    assert refused["error"]["code"] == "not_solved"
+    assert rows(db_path) == []
+    assert answer(client.get("/api/puzzles/history"), 200)["solved"] == 0
+    # A solve checked for another player does not count for this one.
+    with TestClient(client.app) as other:
+        solve(other, TUESDAY)
+        assert post_result(other, TUESDAY)["solved"] == 1
+    assert post_result(client, TUESDAY, 409)["error"]["code"] == "not_solved"
+    # A failed attempt is always taken: it can only cost the player.
+    assert post_result(client, TUESDAY, solved=False)["solved"] == 0
 
 
 @pytest.mark.parametrize("date", ["2025-02-30", "2025-3-4", "yesterday", "20250304",
@@ -180,8 +217,7 @@ def test_malformed_dates_are_refused(client: TestClient, db_path: Path, date: st
     for response in (client.get(f"/api/puzzles/{date}"),
                      client.post(f"/api/puzzles/{date}/check", json={"turn": "A1"}),
                      client.post(f"/api/puzzles/{date}/result",
-                                 json={"player": PLAYER, "tries": 1, "seconds": 3,
-                                       "solved": True})):
+                                 json={"tries": 1, "seconds": 3, "solved": True})):
         assert answer(response, 400)["error"]["code"] == "invalid_date"
     assert rows(db_path) == []
 
@@ -194,8 +230,7 @@ def test_future_dates_are_refused(client: TestClient, db_path: Path) -> None:
     assert rows(db_path) == []
 
 
-@pytest.mark.parametrize("fields", [{"player": "short"}, {"player": "has space in it!"},
-                                    {"tries": 0}, {"seconds": -1}, {"solved": "yes"},
+@pytest.mark.parametrize("fields", [{"tries": 0}, {"seconds": -1}, {"solved": "yes"},
                                     {"tries": 1.5}])
 def test_bad_results_are_refused(client: TestClient, db_path: Path,
                                  fields: dict[str, Any]) -> None:
@@ -203,7 +238,12 @@ def test_bad_results_are_refused(client: TestClient, db_path: Path,
     assert rows(db_path) == []
 
 
-def test_the_history_needs_a_player_id(client: TestClient) -> None:
-    assert answer(client.get("/api/puzzles/history"), 400)["error"]["code"] == "bad_request"
-    assert answer(client.get("/api/puzzles/history?player=x"), 400)["error"]["code"] == \
-        "bad_request"
+def test_the_history_is_the_callers_alone(client: TestClient) -> None:
+    solve(client, TUESDAY)
+    post_result(client, TUESDAY)
+    # A player id in the query changes nothing: the cookie says who is asking.
+    mine = answer(client.get("/api/puzzles/history?player=someone-else"), 200)
+    assert mine["solved"] == 1
+    forged = answer(client.get("/api/puzzles/history",
+                               headers={"Cookie": "quads_player=forged-token"}), 200)
+    assert forged["solved"] == 0

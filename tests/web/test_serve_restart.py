@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +28,16 @@ def free_port() -> int:
         return port
 
 
+_OPENER = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+"""One player for the whole module: its cookie outlives the server's restarts."""
+
+
 def call(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method,
                                      headers={"Content-Type": "application/json"})
     try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
+        with _OPENER.open(request, timeout=10) as answer:
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())

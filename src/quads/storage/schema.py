@@ -52,6 +52,63 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX puzzle_results_by_player ON puzzle_results (player, date)",
     ),
+    # 3: players (only a hash of each token), games that belong to them, online seats,
+    # undo requests, resignations and rematches; puzzle solves that the server checked.
+    (
+        """
+        CREATE TABLE players (
+            id       TEXT PRIMARY KEY,
+            created  TEXT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE games_new (
+            id            TEXT PRIMARY KEY,
+            rules         TEXT NOT NULL,
+            mode          TEXT NOT NULL CHECK (mode IN ('computer', 'local', 'online')),
+            level         INTEGER,
+            human         TEXT CHECK (human IN ('first', 'second')),
+            seed          INTEGER NOT NULL,
+            start         TEXT NOT NULL,
+            headers       TEXT NOT NULL,
+            actions       TEXT NOT NULL,
+            redo          TEXT NOT NULL,
+            ply           INTEGER NOT NULL,
+            status        TEXT NOT NULL CHECK (status IN ('ongoing', 'over')),
+            to_move       TEXT CHECK (to_move IN ('first', 'second')),
+            revision      INTEGER NOT NULL,
+            created       TEXT NOT NULL,
+            updated       TEXT NOT NULL,
+            owner         TEXT,
+            first_player  TEXT,
+            second_player TEXT,
+            invite        TEXT UNIQUE,
+            undo_request  TEXT CHECK (undo_request IN ('first', 'second')),
+            resigned      TEXT CHECK (resigned IN ('first', 'second')),
+            rematch       TEXT
+        )
+        """,
+        """
+        INSERT INTO games_new (id, rules, mode, level, human, seed, start, headers, actions,
+                               redo, ply, status, to_move, revision, created, updated)
+        SELECT id, rules, mode, level, human, seed, start, headers, actions, redo, ply,
+               status, to_move, revision, created, updated FROM games ORDER BY rowid
+        """,
+        "DROP TABLE games",
+        "ALTER TABLE games_new RENAME TO games",
+        "CREATE INDEX games_by_status ON games (status, updated)",
+        "CREATE INDEX games_by_owner ON games (owner, updated)",
+        "CREATE INDEX games_by_first ON games (first_player, updated)",
+        "CREATE INDEX games_by_second ON games (second_player, updated)",
+        """
+        CREATE TABLE puzzle_solves (
+            player   TEXT NOT NULL,
+            date     TEXT NOT NULL,
+            solved   TEXT NOT NULL,
+            PRIMARY KEY (player, date)
+        )
+        """,
+    ),
 )
 """The steps from each schema version to the next."""
 

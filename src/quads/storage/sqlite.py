@@ -41,7 +41,10 @@ from quads.storage.stored import (
 __all__ = ["GameStore"]
 
 _COLUMNS = ("id, rules, mode, level, human, seed, start, headers, actions, redo, ply, status, "
-            "to_move, revision, created, updated")
+            "to_move, revision, created, updated, owner, first_player, second_player, invite, "
+            "undo_request, resigned, rematch")
+_SUMMARY = ("id, rules, mode, level, human, ply, status, to_move, created, updated, owner, "
+            "first_player, second_player, resigned")
 
 
 def _time(value: datetime) -> str:
@@ -97,6 +100,7 @@ class GameStore:
             "start": game.start.to_string(),
             "headers": json.dumps(game.headers),
             "created": _time(stored.created),
+            "owner": stored.owner,
             **self._progress(stored),
             "updated": _time(stored.updated),
         }
@@ -120,7 +124,9 @@ class GameStore:
         """
         row = {**self._progress(stored), "revision": stored.revision + 1,
                "id": stored.id, "loaded": stored.revision}
-        columns = ("actions", "redo", "ply", "status", "to_move", "revision", "updated")
+        columns = ("actions", "redo", "ply", "status", "to_move", "revision", "updated",
+                   "first_player", "second_player", "invite", "undo_request", "resigned",
+                   "rematch")
         assignments = ", ".join(f"{name} = :{name}" for name in columns)
         with self._connect() as db:
             cursor = db.execute(
@@ -160,6 +166,12 @@ class GameStore:
             "to_move": _identifier(game.to_move),
             "revision": stored.revision,
             "updated": _time(now()),
+            "first_player": stored.first_player,
+            "second_player": stored.second_player,
+            "invite": stored.invite,
+            "undo_request": _identifier(stored.undo_request),
+            "resigned": _identifier(stored.resigned),
+            "rematch": stored.rematch,
         }
 
     # -- reading ---------------------------------------------------------------
@@ -191,16 +203,34 @@ class GameStore:
             created=datetime.fromisoformat(row["created"]),
             updated=datetime.fromisoformat(row["updated"]),
             revision=row["revision"],
+            owner=row["owner"],
+            first_player=row["first_player"],
+            second_player=row["second_player"],
+            invite=row["invite"],
+            undo_request=_player(row["undo_request"]),
+            resigned=_player(row["resigned"]),
+            rematch=row["rematch"],
         )
 
-    def summaries(self, status: Status | None = None) -> list[GameSummary]:
-        """The games, most recently changed first; only those of ``status`` if given."""
-        query = ("SELECT id, rules, mode, level, human, ply, status, to_move, created, updated "
-                 "FROM games")
-        parameters: tuple[str, ...] = ()
+    def summaries(self, status: Status | None = None, *,
+                  player: str | None = None) -> list[GameSummary]:
+        """The games, most recently changed first; only those of ``status`` if given.
+
+        With ``player``, only that player's games (created or seated) in which
+        somebody has acted (a game that was never saved is left out).
+        """
+        query = f"SELECT {_SUMMARY} FROM games"
+        conditions: list[str] = []
+        parameters: dict[str, str] = {}
+        if player is not None:
+            conditions.append("(owner = :player OR first_player = :player "
+                              "OR second_player = :player) AND revision > 0")
+            parameters["player"] = player
         if status is not None:
-            query += " WHERE status = ?"
-            parameters = (status,)
+            conditions.append("status = :status")
+            parameters["status"] = status
+        if conditions:
+            query += " WHERE " + " AND ".join(conditions)
         query += " ORDER BY updated DESC, rowid DESC"
         with self._connect() as db:
             db.row_factory = sqlite3.Row
@@ -217,9 +247,66 @@ class GameStore:
                 to_move=_player(row["to_move"]),
                 created=datetime.fromisoformat(row["created"]),
                 updated=datetime.fromisoformat(row["updated"]),
+                owner=row["owner"],
+                first_player=row["first_player"],
+                second_player=row["second_player"],
+                resigned=_player(row["resigned"]),
             )
             for row in rows
         ]
+
+    def find_invite(self, token: str) -> str | None:
+        """The id of the game whose invitation is ``token``, if any."""
+        with self._connect() as db:
+            row = db.execute("SELECT id FROM games WHERE invite = ?", (token,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def delete(self, game_id: str, revision: int) -> None:
+        """Delete a game, if it is still at ``revision``.
+
+        :raises StaleGameError: if the game was saved meanwhile.
+        :raises GameNotFoundError: if there is no such game.
+        """
+        with self._connect() as db:
+            cursor = db.execute("DELETE FROM games WHERE id = ? AND revision = ?",
+                                (game_id, revision))
+            if cursor.rowcount == 0:
+                if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
+                    raise StaleGameError(f"game {game_id!r} has changed since it was loaded")
+                raise GameNotFoundError(f"no game with id {game_id!r}")
+
+    def adopt(self, game_id: str, player: str) -> None:
+        """Give a game stored before games had owners to ``player`` (if it still has none)."""
+        with self._connect() as db:
+            db.execute("UPDATE games SET owner = ? WHERE id = ? AND owner IS NULL",
+                       (player, game_id))
+
+    # -- players -----------------------------------------------------------------
+
+    def add_player(self, player: str) -> None:
+        """Record a new player id (the hash of a token just issued)."""
+        with self._connect() as db:
+            db.execute("INSERT OR IGNORE INTO players (id, created) VALUES (?, ?)",
+                       (player, _time(now())))
+
+    def has_player(self, player: str) -> bool:
+        """Whether ``player`` was issued by this server."""
+        with self._connect() as db:
+            row = db.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone()
+        return row is not None
+
+    def add_solve(self, player: str, date: dt.date) -> None:
+        """Record that ``player``'s checked turns solved the puzzle of ``date``."""
+        with self._connect() as db:
+            db.execute("INSERT OR IGNORE INTO puzzle_solves (player, date, solved) "
+                       "VALUES (?, ?, ?)", (player, date.isoformat(), _time(now())))
+
+    def has_solve(self, player: str, date: dt.date) -> bool:
+        """Whether ``player``'s checked turns solved the puzzle of ``date``."""
+        with self._connect() as db:
+            row = db.execute("SELECT 1 FROM puzzle_solves WHERE player = ? AND date = ?",
+                             (player, date.isoformat())).fetchone()
+        return row is not None
 
     def results(self, player: str) -> list[PuzzleResult]:
         """Every attempt of ``player`` at a puzzle, newest puzzle date first, and within a

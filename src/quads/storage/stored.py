@@ -32,8 +32,9 @@ __all__ = [
     "redo_trail",
 ]
 
-Mode = Literal["computer", "local"]
-"""``computer``: a person against a computer player; ``local``: two people on one device."""
+Mode = Literal["computer", "local", "online"]
+"""``computer``: a person against a computer player; ``local``: two people on one device;
+``online``: two people, each on their own device, seated by an invitation."""
 
 Status = Literal["ongoing", "over"]
 """Whether a game goes on or has ended."""
@@ -56,16 +57,46 @@ class StoredGame:
     updated: datetime
     revision: int = 0
     """How many times the game has been saved; a save must name the revision it read."""
+    owner: str | None = None
+    """The player who created the game (a player id: the hash of their token).
+    ``None`` only for a game stored before games had owners."""
+    first_player: str | None = None
+    """``online`` only: the player in the first seat, ``None`` while it is free."""
+    second_player: str | None = None
+    """``online`` only: the player in the second seat, ``None`` while it is free."""
+    invite: str | None = None
+    """``online`` only: the token that seats a second person, while a seat is free."""
+    undo_request: Player | None = None
+    """``online`` only: the side asking the other to accept an undo."""
+    resigned: Player | None = None
+    """The side that resigned, which ends the game."""
+    rematch: str | None = None
+    """The id of the game that "Play again" started after this one."""
 
     @property
     def ply(self) -> int:
         """The number of actions played."""
         return len(self.game.actions)
 
+    def is_over(self) -> bool:
+        """Whether the game has ended: by the rules or by a resignation."""
+        return self.resigned is not None or self.game.is_over()
+
     @property
     def status(self) -> Status:
         """``over`` once the game has ended, else ``ongoing``."""
-        return "over" if self.game.is_over() else "ongoing"
+        return "over" if self.is_over() else "ongoing"
+
+    def seat(self, side: Player) -> str | None:
+        """The player seated on ``side`` of an ``online`` game."""
+        return self.first_player if side is Player.FIRST else self.second_player
+
+    def seat_of(self, player: str) -> Player | None:
+        """The side ``player`` holds in an ``online`` game, if any."""
+        for side in Player:
+            if self.seat(side) == player:
+                return side
+        return None
 
 
 @dataclass(frozen=True)
@@ -82,6 +113,10 @@ class GameSummary:
     to_move: Player | None
     created: datetime
     updated: datetime
+    owner: str | None = None
+    first_player: str | None = None
+    second_player: str | None = None
+    resigned: Player | None = None
 
 
 def now() -> datetime:

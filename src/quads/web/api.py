@@ -1,6 +1,10 @@
 """The routes under ``/api/``: each reads a request, calls the library through
 :mod:`quads.web.play`, saves, and answers a view.
 
+Who may see and do what is checked by :mod:`quads.web.seats` before anything
+changes; every change is published to the game's live sockets
+(:mod:`quads.web.live`).
+
 The routes are plain functions, which FastAPI runs in its thread pool, off the
 event loop: the store's file access and the computer's thinking never hold up
 other requests.  Every change is saved before it is answered; a save that
@@ -11,14 +15,18 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
 from quads.catalogue import catalogue
+from quads.outcome import Player
 from quads.record import write_record
-from quads.storage import GameStore, StoredGame
-from quads.web import play
+from quads.storage import GameStore, StaleGameError, StoredGame
+from quads.web import play, seats
 from quads.web.errors import ApiError
+from quads.web.identity import caller
+from quads.web.live import LiveHub
+from quads.web.qr import qr_svg
 from quads.web.schemas import (
     ActionRequest,
     ErrorView,
@@ -26,9 +34,13 @@ from quads.web.schemas import (
     GameView,
     HintView,
     ImportGame,
+    InviteView,
+    JoinRequest,
     NewGame,
     RevisionRequest,
+    UndoAnswer,
 )
+from quads.web.seats import load_visible
 from quads.web.views import game_view, hint_view, summary_view
 
 __all__ = ["router"]
@@ -37,15 +49,19 @@ _ERRORS: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorView, "description": description}
     for status, description in (
         (400, "The request or a value in it cannot be read"),
-        (404, "No game with this id"),
-        (409, "Stale revision, not your turn, game over, or nothing to undo or redo"),
+        (401, "A bearer token that this server did not issue"),
+        (403, "An online game in which the caller holds no seat, or a wrong invitation"),
+        (404, "No game with this id that the caller may see"),
+        (409, "Stale revision, not your turn, game over, seat taken, or nothing to undo"),
+        (413, "The request body is larger than 64 KiB"),
+        (415, "The request body is not JSON"),
         (422, "An action the rules forbid now"),
     )
 }
 
 router = APIRouter(prefix="/api", responses=_ERRORS)
 
-GameId = Annotated[str, Path(description="The game's id")]
+GameId = Annotated[str, Path(description="The game's id", max_length=64)]
 
 
 def _store(request: Request) -> GameStore:
@@ -53,25 +69,41 @@ def _store(request: Request) -> GameStore:
     return store
 
 
+def _hub(request: Request) -> LiveHub:
+    hub: LiveHub = request.app.state.hub
+    return hub
+
+
+def _view(request: Request, stored: StoredGame) -> GameView:
+    return game_view(stored, caller(request), _hub(request).connected(stored.id))
+
+
+def _load(request: Request, game_id: str) -> StoredGame:
+    return load_visible(_store(request), game_id, caller(request))
+
+
 def _changed(request: Request, stored: StoredGame) -> GameView:
     _store(request).save(stored)
-    return game_view(stored)
+    _hub(request).publish(stored.id, stored)
+    return _view(request, stored)
 
 
 @router.post("/games", status_code=201, tags=["games"])
 def create_game(request: Request, body: NewGame) -> GameView:
-    """Start a new game."""
-    stored = play.new_game(body.rules, body.mode, body.level, body.human)
+    """Start a new game, owned by the caller (``online``: seated as ``host``)."""
+    stored = play.new_game(body.rules, body.mode, body.level, body.human, caller(request),
+                           body.host)
     _store(request).create(stored)
-    return game_view(stored)
+    return _view(request, stored)
 
 
 @router.post("/games/import", status_code=201, tags=["games"])
 def import_game(request: Request, body: ImportGame) -> GameView:
     """Start a game from a record, replayed to its last action."""
-    stored = play.imported_game(body.record, body.mode, body.level, body.human)
+    stored = play.imported_game(body.record, body.mode, body.level, body.human,
+                                caller(request))
     _store(request).create(stored)
-    return game_view(stored)
+    return _view(request, stored)
 
 
 @router.get("/games", tags=["games"])
@@ -79,21 +111,88 @@ def list_games(
     request: Request,
     status: Annotated[Literal["ongoing", "over"] | None, Query()] = None,
 ) -> GameList:
-    """The stored games, most recently played first."""
-    return GameList(games=[summary_view(s) for s in _store(request).summaries(status)])
+    """The caller's games (created or seated) in which somebody has acted, most
+    recently played first."""
+    player = caller(request)
+    summaries = _store(request).summaries(status, player=player) if player else []
+    return GameList(games=[summary_view(s, player) for s in summaries])
 
 
 @router.get("/games/{game_id}", tags=["games"])
 def get_game(request: Request, game_id: GameId) -> GameView:
-    """A game as it stands."""
-    return game_view(_store(request).load(game_id))
+    """A game as it stands, as the caller sees it."""
+    return _view(request, _load(request, game_id))
+
+
+@router.delete("/games/{game_id}", status_code=204, tags=["games"],
+               response_class=Response)
+def delete_game(request: Request, game_id: GameId) -> Response:
+    """Delete one of the caller's unfinished games (not an online game whose both
+    seats are taken: resign it instead)."""
+    stored = _load(request, game_id)
+    if stored.owner != caller(request):
+        raise ApiError(403, "not_your_game", "only the player who created a game deletes it")
+    if stored.is_over():
+        raise ApiError(409, "game_over", "a finished game stays in the list")
+    if stored.mode == "online" and stored.first_player and stored.second_player:
+        raise ApiError(409, "in_play", "your opponent has joined: resign the game instead")
+    _store(request).delete(stored.id, stored.revision)
+    _hub(request).publish(stored.id, gone=True)
+    return Response(status_code=204)
+
+
+@router.get("/invites/{token}", tags=["online"])
+def get_invite(request: Request,
+               token: Annotated[str, Path(max_length=100)]) -> InviteView:
+    """The online game that an invitation (``/join/TOKEN``) seats one in."""
+    game_id = _store(request).find_invite(token)
+    if game_id is None:
+        raise ApiError.not_found("no game has this invitation: it may have been deleted")
+    stored = _store(request).load(game_id)
+    player = caller(request)
+    free = [side for side in Player if stored.seat(side) is None]
+    return InviteView(game=stored.id, rules=stored.game.rules.name,
+                      calling=stored.game.rules.calling.value,
+                      seat=None if not free else "first" if free[0] is Player.FIRST
+                      else "second",
+                      joined=player is not None and stored.seat_of(player) is not None)
+
+
+@router.post("/games/{game_id}/join", tags=["online"])
+def join_game(request: Request, game_id: GameId, body: JoinRequest) -> GameView:
+    """Take the free seat of an online game with its invitation."""
+    stored = _load(request, game_id)
+    player = caller(request)
+    assert player is not None
+    if play.join(stored, player, body.invite):
+        return _changed(request, stored)
+    return _view(request, stored)
+
+
+@router.get(
+    "/games/{game_id}/invite.svg", tags=["online"], response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}},
+                     "description": "A QR code of the invitation's address"}},
+)
+def invite_qr(request: Request, game_id: GameId) -> Response:
+    """The invitation of an online game as a QR code, for a seated player while a seat
+    is free."""
+    stored = _load(request, game_id)
+    seats.require_seat(stored, caller(request))
+    view = _view(request, stored)
+    if view.invite is None:
+        raise ApiError.not_found("this game has no open invitation")
+    address = str(request.base_url).rstrip("/") + view.invite
+    return Response(qr_svg(address), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
 
 
 @router.post("/games/{game_id}/actions", tags=["games"])
 def act(request: Request, game_id: GameId, body: ActionRequest) -> GameView:
     """Play one action of a person."""
     action = play.parse_request_action(body)
-    stored = _store(request).load(game_id)
+    stored = _load(request, game_id)
+    seats.require_turn(stored, caller(request))
     play.check_revision(stored, body.revision)
     play.apply_action(stored, action)
     return _changed(request, stored)
@@ -102,7 +201,8 @@ def act(request: Request, game_id: GameId, body: ActionRequest) -> GameView:
 @router.post("/games/{game_id}/computer", tags=["games"])
 def computer_turn(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     """Play the computer's whole turn."""
-    stored = _store(request).load(game_id)
+    stored = _load(request, game_id)
+    seats.require_seat(stored, caller(request))
     play.check_revision(stored, body.revision)
     for action in play.computer_actions(stored):
         stored.game.apply(action)
@@ -111,20 +211,76 @@ def computer_turn(request: Request, game_id: GameId, body: RevisionRequest) -> G
 
 @router.post("/games/{game_id}/undo", tags=["games"])
 def undo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
-    """Take back the last turn; against the computer, back to the person's last turn."""
-    stored = _store(request).load(game_id)
+    """Take back the last turn; against the computer, back to the person's last turn.
+    Online, ask the other player, who accepts or refuses (``undo/answer``)."""
+    stored = _load(request, game_id)
+    side = seats.require_seat(stored, caller(request))
     play.check_revision(stored, body.revision)
-    play.undo(stored)
+    if stored.mode == "online":
+        assert side is not None
+        play.request_undo(stored, side)
+    else:
+        play.undo(stored)
+    return _changed(request, stored)
+
+
+@router.post("/games/{game_id}/undo/answer", tags=["online"])
+def answer_undo(request: Request, game_id: GameId, body: UndoAnswer) -> GameView:
+    """Accept or refuse the other player's undo request in an online game."""
+    stored = _load(request, game_id)
+    side = seats.require_seat(stored, caller(request))
+    play.check_revision(stored, body.revision)
+    if side is None:
+        raise ApiError(409, "no_undo_request", "undo requests are made in online games only")
+    play.answer_undo(stored, side, body.accept)
     return _changed(request, stored)
 
 
 @router.post("/games/{game_id}/redo", tags=["games"])
 def redo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
-    """Play again what undo took back."""
-    stored = _store(request).load(game_id)
+    """Play again what undo took back (not in online games)."""
+    stored = _load(request, game_id)
+    seats.require_seat(stored, caller(request))
     play.check_revision(stored, body.revision)
     play.redo(stored)
     return _changed(request, stored)
+
+
+@router.post("/games/{game_id}/resign", tags=["games"])
+def resign(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
+    """Give up: the caller's side loses (on one device, the side to move)."""
+    stored = _load(request, game_id)
+    side = seats.require_seat(stored, caller(request))
+    play.check_revision(stored, body.revision)
+    if stored.mode == "online" and (stored.first_player is None
+                                    or stored.second_player is None):
+        raise ApiError(409, "waiting_for_opponent",
+                       "nobody has joined yet: delete the game instead")
+    if side is None:
+        side = stored.game.to_move
+    if side is None:
+        raise ApiError.game_over()
+    play.resign(stored, side)
+    return _changed(request, stored)
+
+
+@router.post("/games/{game_id}/rematch", status_code=201, tags=["games"])
+def rematch(request: Request, game_id: GameId) -> GameView:
+    """"Play again": the next game with the same players, rules and level, and the sides
+    swapped.  Asked again (by either player), it answers the same new game."""
+    stored = _load(request, game_id)
+    seats.require_seat(stored, caller(request))
+    if stored.rematch is not None:
+        return _view(request, _store(request).load(stored.rematch))
+    following = play.rematch(stored)
+    stored.rematch = following.id
+    _store(request).create(following)
+    try:
+        _changed(request, stored)
+    except StaleGameError:
+        _store(request).delete(following.id, following.revision)
+        raise
+    return _view(request, following)
 
 
 @router.get(
@@ -133,7 +289,7 @@ def redo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
 )
 def record(request: Request, game_id: GameId) -> PlainTextResponse:
     """The game record, as a download."""
-    stored = _store(request).load(game_id)
+    stored = _load(request, game_id)
     return PlainTextResponse(
         write_record(stored.game),
         headers={"Content-Disposition": f'attachment; filename="quads-{stored.id}.qds"'},
@@ -144,7 +300,8 @@ def record(request: Request, game_id: GameId) -> PlainTextResponse:
 def get_hint(request: Request, game_id: GameId,
              lang: Annotated[Literal["en", "de"], Query()] = "en") -> HintView:
     """Advice for the person to move: the safe pieces, a suggested turn and why."""
-    stored = _store(request).load(game_id)
+    stored = _load(request, game_id)
+    seats.require_turn(stored, caller(request))
     return hint_view(play.advice(stored), lang)
 
 

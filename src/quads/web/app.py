@@ -4,25 +4,31 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path as FilePath
+from typing import Annotated
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Path
+from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from quads import __version__
 from quads.storage import GameStore
-from quads.web import api, errors, puzzle_api
+from quads.web import api, errors, live, puzzle_api
+from quads.web.identity import PlayerMiddleware
+from quads.web.limits import BodyLimitMiddleware
+from quads.web.live import LiveHub
 from quads.web.puzzles import PuzzleCache
 
 __all__ = ["STATIC_DIR", "create_app"]
 
-STATIC_DIR = Path(__file__).parent / "static"
+STATIC_DIR = FilePath(__file__).parent / "static"
 """The page: ``index.html`` and the files it loads."""
 
 
 def create_app(
-    db_path: str | Path,
-    static_dir: Path | None = STATIC_DIR,
+    db_path: str | FilePath,
+    static_dir: FilePath | None = STATIC_DIR,
     today: Callable[[], datetime.date] = datetime.date.today,
 ) -> FastAPI:
     """The app over the games and puzzle results in ``db_path`` (created with its
@@ -31,22 +37,38 @@ def create_app(
     ``today`` gives the date of the day's puzzle (the server's local date);
     no puzzle after it is served.
 
-    The API is under ``/api/``; the files of ``static_dir``, when it exists,
+    The API is under ``/api/`` (its live sockets too), with its documentation at
+    ``/docs`` served from local files; ``/join/TOKEN`` (an invitation) leads to the
+    page's join screen; the files of ``static_dir``, when it exists,
     are served from ``/``, with ``index.html`` as the page.
 
     :raises StorageError: if ``db_path`` cannot be opened as a Quads database.
     """
-    app = FastAPI(
+    app = FastAPIOffline(
         title="Quads",
         version=__version__,
         description="Play Quarto-family games: the JSON API of `quads serve`.",
+        redoc_url=None,
+        static_url="/api-docs-assets",
     )
-    app.state.store = GameStore(db_path)
+    store = GameStore(db_path)
+    app.state.store = store
+    app.state.hub = LiveHub()
     app.state.puzzles = PuzzleCache()
     app.state.today = today
     errors.install(app)
     app.include_router(api.router)
+    app.include_router(live.router)
     app.include_router(puzzle_api.router)
+    app.add_middleware(PlayerMiddleware, store=store)
+    app.add_middleware(BodyLimitMiddleware)
+
+    @app.get("/join/{token}", include_in_schema=False)
+    def join_page(
+        token: Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,100}$")],
+    ) -> RedirectResponse:
+        """An invitation's address: the page, at its join screen."""
+        return RedirectResponse(f"/#/join/{token}", status_code=303)
     if static_dir is not None and static_dir.is_dir():
         app.mount("/", StaticFiles(directory=static_dir, html=True), name="page")
     return app

@@ -26,14 +26,19 @@ from quads.web.schemas import ActionRequest, Side
 
 __all__ = [
     "advice",
+    "answer_undo",
     "apply_action",
     "check_revision",
     "computer_actions",
     "imported_game",
+    "join",
     "new_game",
     "parse_request_action",
     "person",
     "redo",
+    "rematch",
+    "request_undo",
+    "resign",
     "turn_seed",
     "undo",
 ]
@@ -43,10 +48,15 @@ def _player(side: Side | None) -> Player | None:
     return None if side is None else Player[side.upper()]
 
 
-def _stored(game: Game, mode: Mode, level: int | None, human: Side | None) -> StoredGame:
+def _side(player: Player | None) -> Side | None:
+    return None if player is None else "first" if player is Player.FIRST else "second"
+
+
+def _stored(game: Game, mode: Mode, level: int | None, human: Side | None,
+            owner: str | None, host: Side | None = None) -> StoredGame:
     created = now()
     computer = mode == "computer"
-    return StoredGame(
+    stored = StoredGame(
         id=secrets.token_urlsafe(16),
         mode=mode,
         level=level if computer else None,
@@ -55,25 +65,117 @@ def _stored(game: Game, mode: Mode, level: int | None, human: Side | None) -> St
         game=game,
         created=created,
         updated=created,
+        owner=owner,
     )
+    if mode == "online":
+        if (_player(host) or Player.FIRST) is Player.FIRST:
+            stored.first_player = owner
+        else:
+            stored.second_player = owner
+        stored.invite = secrets.token_urlsafe(16)
+    return stored
 
 
-def new_game(rules: str, mode: Mode, level: int | None, human: Side | None) -> StoredGame:
-    """A new game on the empty board, dated today.  ``level`` and ``human`` count in
-    ``computer`` mode only.
+def _dated(rules: Rules) -> Game:
+    return Game(rules, headers={"Date": now().astimezone(UTC).strftime("%Y.%m.%d")})
+
+
+def new_game(rules: str, mode: Mode, level: int | None, human: Side | None,
+             owner: str | None = None, host: Side | None = None) -> StoredGame:
+    """A new game of ``owner`` on the empty board, dated today.  ``level`` and
+    ``human`` count in ``computer`` mode only, ``host`` (the owner's seat) in
+    ``online`` mode only.
 
     :raises InvalidRulesError: if ``rules`` cannot be read.
     """
-    headers = {"Date": now().astimezone(UTC).strftime("%Y.%m.%d")}
-    return _stored(Game(Rules.parse(rules), headers=headers), mode, level, human)
+    return _stored(_dated(Rules.parse(rules)), mode, level, human, owner, host)
 
 
-def imported_game(record: str, mode: Mode, level: int | None, human: Side | None) -> StoredGame:
-    """A game replayed from ``record``, with the record's headers.
+def imported_game(record: str, mode: Mode, level: int | None, human: Side | None,
+                  owner: str | None = None, host: Side | None = None) -> StoredGame:
+    """A game of ``owner`` replayed from ``record``, with the record's headers.
 
     :raises InvalidRecordError: if the record cannot be read or replayed.
     """
-    return _stored(read_record(record), mode, level, human)
+    return _stored(read_record(record), mode, level, human, owner, host)
+
+
+def rematch(stored: StoredGame) -> StoredGame:
+    """The next game after ``stored``: the same rules, mode and level, and the sides
+    swapped, so that the other player hands over first.
+
+    :raises ApiError: ``409 not_over`` while ``stored`` goes on.
+    """
+    if not stored.is_over():
+        raise ApiError(409, "not_over", "the game goes on: finish or resign it first")
+    human = None if stored.human is None else stored.human.other
+    following = _stored(_dated(stored.game.rules), stored.mode, stored.level,
+                        _side(human), stored.owner)
+    if stored.mode == "online":
+        following.first_player = stored.second_player
+        following.second_player = stored.first_player
+        following.invite = None
+    return following
+
+
+def join(stored: StoredGame, player: str, invite: str) -> bool:
+    """Seat ``player`` in the free seat of an online game; ``False`` if they hold a
+    seat already (joining twice changes nothing).
+
+    :raises ApiError: ``403 bad_invite`` for a wrong token (or a game that is not
+        online), ``409 seat_taken`` when both seats are taken by others.
+    """
+    if stored.mode != "online" or stored.invite is None:
+        raise ApiError(403, "bad_invite", "this game takes no invitation")
+    if stored.seat_of(player) is not None:
+        return False
+    if not secrets.compare_digest(invite.encode(), stored.invite.encode()):
+        raise ApiError(403, "bad_invite", "this invitation is not valid for this game")
+    if stored.first_player is None:
+        stored.first_player = player
+    elif stored.second_player is None:
+        stored.second_player = player
+    else:
+        raise ApiError(409, "seat_taken", "both seats of this game are taken")
+    return True
+
+
+def resign(stored: StoredGame, side: Player) -> None:
+    """``side`` gives up: the other side wins.
+
+    :raises ApiError: ``409 game_over``.
+    """
+    if stored.is_over():
+        raise ApiError.game_over()
+    stored.resigned = side
+    stored.undo_request = None
+
+
+def request_undo(stored: StoredGame, side: Player) -> None:
+    """``side`` asks the other player of an online game to accept an undo.
+
+    :raises ApiError: ``409 nothing_to_undo``, ``409 undo_requested`` while a
+        request waits for its answer.
+    """
+    if stored.is_over() or not history.can_undo(stored.game, side):
+        raise ApiError(409, "nothing_to_undo", "there is nothing of yours to undo")
+    if stored.undo_request is not None:
+        raise ApiError(409, "undo_requested", "an undo request is waiting for its answer")
+    stored.undo_request = side
+
+
+def answer_undo(stored: StoredGame, side: Player, accept: bool) -> None:
+    """``side`` accepts (the requester's last turn is taken back) or refuses the other
+    player's undo request.
+
+    :raises ApiError: ``409 no_undo_request`` when the other player asked for none.
+    """
+    requester = stored.undo_request
+    if requester is None or requester is side:
+        raise ApiError(409, "no_undo_request", "your opponent has not asked to undo")
+    stored.undo_request = None
+    if accept and history.can_undo(stored.game, requester):
+        history.undo(stored.game, requester)
 
 
 def person(stored: StoredGame) -> Player | None:
@@ -110,12 +212,13 @@ def apply_action(stored: StoredGame, action: Action) -> None:
     :raises IllegalActionError: if the rules forbid it now.
     """
     game = stored.game
-    if game.is_over():
+    if stored.is_over():
         raise ApiError.game_over()
     side = person(stored)
     if side is not None and game.to_move is not side:
         raise ApiError.not_your_turn("it is the computer's turn: ask it to play")
     game.apply(action)
+    stored.undo_request = None
 
 
 def turn_seed(seed: int, ply: int) -> int:
@@ -132,7 +235,7 @@ def computer_actions(stored: StoredGame) -> list[Action]:
     :raises ApiError: ``game_over``, or ``not_your_turn`` when no computer is to move.
     """
     game = stored.game
-    if game.is_over():
+    if stored.is_over():
         raise ApiError.game_over()
     side = person(stored)
     if side is None or stored.level is None:
@@ -153,7 +256,7 @@ def advice(stored: StoredGame) -> Hint:
     :raises ApiError: ``game_over``, or ``not_your_turn`` while the computer is to move.
     """
     game = stored.game
-    if game.is_over():
+    if stored.is_over():
         raise ApiError.game_over()
     side = person(stored)
     if side is not None and game.to_move is not side:
@@ -167,7 +270,7 @@ def undo(stored: StoredGame) -> None:
     :raises ApiError: ``nothing_to_undo``.
     """
     side = person(stored)
-    if not history.can_undo(stored.game, side):
+    if stored.resigned is not None or not history.can_undo(stored.game, side):
         raise ApiError(409, "nothing_to_undo", "there is nothing to undo")
     history.undo(stored.game, side)
 
@@ -178,6 +281,7 @@ def redo(stored: StoredGame) -> None:
     :raises ApiError: ``nothing_to_redo``.
     """
     side = person(stored)
-    if not history.can_redo(stored.game, side):
+    if (stored.mode == "online" or stored.resigned is not None
+            or not history.can_redo(stored.game, side)):
         raise ApiError(409, "nothing_to_redo", "there is nothing to redo")
     history.redo(stored.game, side)

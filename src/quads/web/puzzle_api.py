@@ -16,6 +16,8 @@ from fastapi import APIRouter, Path, Query, Request
 
 from quads.storage import GameStore, PuzzleResult
 from quads.storage.stored import now
+from quads.web.errors import ApiError
+from quads.web.identity import caller
 from quads.web.puzzles import (
     ARCHIVE_DAYS,
     PuzzleCache,
@@ -25,7 +27,6 @@ from quads.web.puzzles import (
     puzzle_view,
 )
 from quads.web.schemas import (
-    PLAYER_PATTERN,
     CheckRequest,
     ErrorView,
     PuzzleHistory,
@@ -40,6 +41,7 @@ _ERRORS: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorView, "description": description}
     for status, description in (
         (400, "The request, the date or a turn in it cannot be read"),
+        (409, "A result posted as solved that the caller's checked turns did not solve"),
         (404, "No puzzle for this date yet (a date after today)"),
         (422, "A turn the rules forbid where it is played"),
     )
@@ -48,7 +50,6 @@ _ERRORS: dict[int | str, dict[str, object]] = {
 router = APIRouter(prefix="/api/puzzles", tags=["puzzles"], responses=_ERRORS)
 
 PuzzleDate = Annotated[str, Path(description="`YYYY-MM-DD`, or `today`")]
-Player = Annotated[str, Query(pattern=PLAYER_PATTERN, description="The anonymous player id")]
 Days = Annotated[int, Query(ge=1, le=366, description="How many dates the archive lists")]
 
 
@@ -67,14 +68,21 @@ def _store(request: Request) -> GameStore:
     return store
 
 
-def _history(request: Request, player: str, days: int) -> PuzzleHistory:
-    return history_view(player, _store(request).results(player), _today(request), days)
+def _player(request: Request) -> str:
+    player = caller(request)
+    assert player is not None  # every API request has a caller
+    return player
+
+
+def _history(request: Request, days: int) -> PuzzleHistory:
+    results = _store(request).results(_player(request))
+    return history_view(results, _today(request), days)
 
 
 @router.get("/history")
-def get_history(request: Request, player: Player, days: Days = ARCHIVE_DAYS) -> PuzzleHistory:
-    """A player's results and streak, and the archive of recent dates."""
-    return _history(request, player, days)
+def get_history(request: Request, days: Days = ARCHIVE_DAYS) -> PuzzleHistory:
+    """The caller's results and streak, and the archive of recent dates."""
+    return _history(request, days)
 
 
 @router.get("/{day}")
@@ -87,16 +95,28 @@ def get_puzzle(request: Request, day: PuzzleDate) -> PuzzleView:
 @router.post("/{day}/check")
 def check_puzzle_turn(request: Request, day: PuzzleDate, body: CheckRequest) -> VerdictView:
     """Judge the player's next turn; answer the opponent's reply."""
-    puzzle = _cache(request).get(puzzle_date(day, _today(request)))
-    return check(puzzle, body.played, body.turn)
+    date = puzzle_date(day, _today(request))
+    verdict = check(_cache(request).get(date), body.played, body.turn)
+    if verdict.solved:
+        _store(request).add_solve(_player(request), date)
+    return verdict
 
 
 @router.post("/{day}/result", status_code=201)
 def add_result(request: Request, day: PuzzleDate, body: ResultRequest) -> PuzzleHistory:
-    """Store one attempt at a puzzle, solved or failed; answer the player's history."""
+    """Store one attempt of the caller at a puzzle, solved or failed; answer their history.
+
+    An attempt counts as solved only if the caller's checked turns (``check``)
+    reached the goal of that date; otherwise ``solved: true`` is refused.
+    """
     date = puzzle_date(day, _today(request))
+    player = _player(request)
+    if body.solved and not _store(request).has_solve(player, date):
+        raise ApiError(409, "not_solved",
+                       "your checked turns have not solved this puzzle: a result counts as "
+                       "solved only after the winning turn was checked")
     _store(request).add_result(PuzzleResult(
-        player=body.player, date=date, tries=body.tries, seconds=body.seconds,
+        player=player, date=date, tries=body.tries, seconds=body.seconds,
         solved=body.solved, recorded=now(),
     ))
-    return _history(request, body.player, ARCHIVE_DAYS)
+    return _history(request, ARCHIVE_DAYS)

@@ -183,7 +183,7 @@ def _verdict(puzzle: Puzzle, shown: Position, line: Sequence[Turn], *, needs_giv
     )
 
 
-def history_view(player: str, results: Sequence[PuzzleResult], today: datetime.date,
+def history_view(results: Sequence[PuzzleResult], today: datetime.date,
                  days: int = ARCHIVE_DAYS) -> PuzzleHistory:
     """A player's results, streak and the archive of the last ``days`` dates."""
     first_solve: dict[datetime.date, PuzzleResult] = {}
@@ -204,7 +204,6 @@ def history_view(player: str, results: Sequence[PuzzleResult], today: datetime.d
             attempts=attempts.get(date, 0),
         ))
     return PuzzleHistory(
-        player=player,
         today=today,
         streak=streak(first_solve, today),
         solved=len(first_solve),

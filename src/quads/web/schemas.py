@@ -22,6 +22,7 @@ __all__ = [
     "PLAYER_PATTERN",
     "ActionRequest",
     "CheckRequest",
+    "Connected",
     "ErrorDetail",
     "ErrorView",
     "GameList",
@@ -30,6 +31,8 @@ __all__ = [
     "HintValue",
     "HintView",
     "ImportGame",
+    "InviteView",
+    "JoinRequest",
     "LastTurn",
     "NewGame",
     "OutcomeView",
@@ -40,9 +43,12 @@ __all__ = [
     "PuzzleView",
     "ResultRequest",
     "RevisionRequest",
+    "SeatState",
+    "Seats",
     "Side",
     "TraitName",
     "TraitValue",
+    "UndoAnswer",
     "VerdictView",
 ]
 
@@ -78,6 +84,10 @@ class NewGame(_Opponent):
     """A new game from the empty board."""
 
     rules: str = Field(default="quads", description="A rule-set name, e.g. `classic`")
+    host: Side | None = Field(
+        default=None,
+        description="For `online`: the seat of the creator (`first` hands over first); "
+                    "`first` when left out")
 
 
 class ImportGame(_Opponent):
@@ -108,6 +118,18 @@ class ActionRequest(RevisionRequest):
         return self
 
 
+class UndoAnswer(RevisionRequest):
+    """The other player's answer to an undo request in an online game."""
+
+    accept: bool = Field(strict=True)
+
+
+class JoinRequest(BaseModel):
+    """The invitation token of an online game (the last part of its `/join/TOKEN` path)."""
+
+    invite: str = Field(min_length=1, max_length=100)
+
+
 class TraitValue(BaseModel):
     """A counted trait value that the pieces of a winning shape share."""
 
@@ -119,7 +141,7 @@ class OutcomeView(BaseModel):
     """How the game ended."""
 
     winner: Side | None
-    reason: Termination
+    reason: Termination | Literal["resignation"]
     shapes: list[str] = Field(description="Shape identifiers: `row1`, `colA`, `diagA1`, `sqB2`")
     cells: list[str]
     traits: list[TraitValue]
@@ -137,8 +159,27 @@ class LastTurn(BaseModel):
     claimed: bool
 
 
+SeatState = Literal["you", "opponent", "free", "computer"]
+"""Who holds a seat, seen from the caller: the caller, the other person, nobody yet, or
+the computer."""
+
+
+class Seats(BaseModel):
+    """Each side's seat, seen from the caller."""
+
+    first: SeatState
+    second: SeatState
+
+
+class Connected(BaseModel):
+    """Whether each seat's player has the game open (a live connection) now."""
+
+    first: bool
+    second: bool
+
+
 class GameView(BaseModel):
-    """Everything the page shows of a game."""
+    """Everything the page shows of a game, as the caller sees it."""
 
     id: str
     rules: str
@@ -166,6 +207,24 @@ class GameView(BaseModel):
     moves: list[str]
     last: LastTurn | None
     outcome: OutcomeView | None
+    seats: Seats = Field(description="Who holds each seat, as the caller sees it")
+    you: Side | None = Field(
+        description="The caller's seat in an `online` game, the person's side in a `computer` "
+                    "game; null in a `local` game and for a spectator")
+    spectator: bool = Field(description="The caller holds no seat and only watches")
+    opponent_connected: bool | None = Field(
+        description="`online`, seated caller: whether the other player has the game open now")
+    connected: Connected | None = Field(
+        description="`online`: which seats have the game open now")
+    can_act: bool = Field(description="The caller may play an action now")
+    can_resign: bool
+    invite: str | None = Field(
+        description="`online`, seated caller, while a seat is free: the path `/join/TOKEN` "
+                    "that seats the other person")
+    undo_request: Side | None = Field(
+        description="`online`: the side that asked to undo, until the other answers")
+    resigned: Side | None = Field(description="The side that resigned")
+    rematch: str | None = Field(description="The id of the game \"Play again\" started")
 
 
 HintValue = Literal["win", "draw", "loss", "unknown"]
@@ -198,6 +257,19 @@ class GameSummaryView(BaseModel):
     to_move: Side | None
     created: datetime
     updated: datetime
+    you: Side | None = Field(description="The caller's side (`online` and `computer`)")
+    opponent: Literal["computer", "person", "free"] | None = Field(
+        description="Who plays the other side; null in a `local` game")
+
+
+class InviteView(BaseModel):
+    """An online game as its invitation shows it, before joining."""
+
+    game: str = Field(description="The game's id")
+    rules: str
+    calling: Literal["auto", "declare"]
+    seat: Side | None = Field(description="The free seat that joining takes; null when full")
+    joined: bool = Field(description="The caller holds a seat in this game already")
 
 
 class GameList(BaseModel):
@@ -294,7 +366,6 @@ class VerdictView(BaseModel):
 class ResultRequest(BaseModel):
     """One attempt at a puzzle, solved or failed."""
 
-    player: str = Field(pattern=PLAYER_PATTERN, description="The anonymous player id")
     tries: int = Field(ge=1, le=10_000, strict=True,
                        description="Tries at this puzzle so far, this one included")
     seconds: int = Field(ge=0, le=366 * 86_400, strict=True,
@@ -323,9 +394,8 @@ class PuzzleDay(BaseModel):
 
 
 class PuzzleHistory(BaseModel):
-    """A player's puzzle results, streak and the archive of recent dates."""
+    """The caller's puzzle results, streak and the archive of recent dates."""
 
-    player: str
     today: date_type
     streak: int = Field(description="Consecutive dates solved up to today or yesterday")
     solved: int = Field(description="Dates solved in all")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Literal, cast
 
 from quads.bits import iter_bits
 from quads.catalogue import Language
@@ -13,13 +13,16 @@ from quads.outcome import Outcome, Player
 from quads.pieces import piece_name
 from quads.players.hints import Hint
 from quads.storage import GameSummary, StoredGame
-from quads.web import history
+from quads.web import history, seats
 from quads.web.schemas import (
+    Connected,
     GameSummaryView,
     GameView,
     HintView,
     LastTurn,
     OutcomeView,
+    Seats,
+    SeatState,
     Side,
     TraitName,
     TraitValue,
@@ -80,13 +83,57 @@ def outcome_view(outcome: Outcome) -> OutcomeView:
     )
 
 
-def game_view(stored: StoredGame) -> GameView:
-    """Everything the page shows of ``stored``."""
+def _resignation(stored: StoredGame) -> OutcomeView | None:
+    if stored.resigned is None:
+        return None
+    return OutcomeView(winner=_side(stored.resigned.other), reason="resignation", shapes=[],
+                       cells=[], traits=[])
+
+
+def _seat(stored: StoredGame, side: Player, viewer: str | None) -> SeatState:
+    if stored.mode == "computer":
+        return "you" if side is stored.human else "computer"
+    if stored.mode == "local":
+        return "you"
+    holder = stored.seat(side)
+    if holder is None:
+        return "free"
+    return "you" if holder == viewer else "opponent"
+
+
+def _undo_allowed(stored: StoredGame, viewer: str | None) -> bool:
+    game = stored.game
+    if stored.mode != "online":
+        return history.can_undo(game, seats.viewer_side(stored, viewer)) and (
+            stored.resigned is None)
+    side = seats.viewer_side(stored, viewer)
+    return (side is not None and not stored.is_over() and stored.undo_request is None
+            and stored.first_player is not None and stored.second_player is not None
+            and history.can_undo(game, side))
+
+
+def game_view(stored: StoredGame, viewer: str | None = None,
+              connected: frozenset[str] = frozenset()) -> GameView:
+    """Everything the page shows of ``stored`` to the player ``viewer``, with the
+    players who have it open now (``connected``)."""
     game = stored.game
     position = game.position
     rules = game.rules
     person = stored.human if stored.mode == "computer" else None
     hand = position.hand
+    online = stored.mode == "online"
+    you = seats.viewer_side(stored, viewer)
+    acting = seats.acting_side(stored, viewer)
+    spectator = online and you is None
+    free = online and (stored.first_player is None or stored.second_player is None)
+    live = None
+    opponent_connected = None
+    if online:
+        live = Connected(first=stored.first_player in connected,
+                         second=stored.second_player in connected)
+        if you is not None:
+            opponent_connected = stored.seat(you.other) in connected
+    over = stored.is_over()
     return GameView(
         id=stored.id,
         rules=rules.name,
@@ -104,20 +151,46 @@ def game_view(stored: StoredGame) -> GameView:
         safe=_pieces(position.safe_pieces(rules)),
         to_move=_side(game.to_move),
         step=game.step,
-        computer_to_move=person is not None and game.to_move not in (None, person),
-        can_declare=game.can_declare(),
-        can_claim=game.can_claim(),
-        can_decline=Decline() in game.legal_actions() if game.step is Step.GIVE else False,
-        can_undo=history.can_undo(game, person),
-        can_redo=history.can_redo(game, person),
+        computer_to_move=(person is not None and not over
+                          and game.to_move not in (None, person)),
+        can_declare=acting is not None and game.can_declare(),
+        can_claim=acting is not None and game.can_claim(),
+        can_decline=(acting is not None and game.step is Step.GIVE
+                     and Decline() in game.legal_actions()),
+        can_undo=_undo_allowed(stored, viewer),
+        can_redo=not online and stored.resigned is None and history.can_redo(game, person),
         moves=write_tokens(game.states, game.actions),
         last=last_turn(game),
-        outcome=None if game.outcome is None else outcome_view(game.outcome),
+        outcome=(_resignation(stored) if game.outcome is None
+                 else outcome_view(game.outcome)),
+        seats=Seats(first=_seat(stored, Player.FIRST, viewer),
+                    second=_seat(stored, Player.SECOND, viewer)),
+        you=_side(you),
+        spectator=spectator,
+        opponent_connected=opponent_connected,
+        connected=live,
+        can_act=acting is not None,
+        can_resign=not over and not spectator and not (online and free),
+        invite=f"/join/{stored.invite}" if online and free and you is not None
+        and stored.invite is not None else None,
+        undo_request=_side(stored.undo_request),
+        resigned=_side(stored.resigned),
+        rematch=stored.rematch,
     )
 
 
-def summary_view(summary: GameSummary) -> GameSummaryView:
-    """A line of the list of games."""
+def summary_view(summary: GameSummary, viewer: str | None = None) -> GameSummaryView:
+    """A line of ``viewer``'s list of games."""
+    you: Player | None = summary.human if summary.mode == "computer" else None
+    opponent: Literal["computer", "person", "free"] | None = None
+    if summary.mode == "computer":
+        opponent = "computer"
+    elif summary.mode == "online":
+        you = (Player.FIRST if summary.first_player == viewer
+               else Player.SECOND if summary.second_player == viewer else None)
+        other = None if you is None else (
+            summary.second_player if you is Player.FIRST else summary.first_player)
+        opponent = "free" if other is None else "person"
     return GameSummaryView(
         id=summary.id,
         rules=summary.rules,
@@ -129,6 +202,8 @@ def summary_view(summary: GameSummary) -> GameSummaryView:
         to_move=_side(summary.to_move),
         created=summary.created,
         updated=summary.updated,
+        you=_side(you),
+        opponent=opponent,
     )
 
 

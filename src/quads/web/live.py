@@ -1,0 +1,189 @@
+"""Live updates: every page that shows a game holds a WebSocket on
+``/api/games/{id}/live`` and receives the game's whole view, as its caller sees
+it, after every change and whenever a player connects or leaves.
+
+:class:`LiveHub` knows the sockets of this process.  A route that saves a game
+calls :meth:`LiveHub.publish` (from any thread); each socket of that game then
+sends its own view of the saved game.  Messages (all JSON):
+
+* ``{"type": "view", "view": GameView}``: the game as it stands; sent once on
+  connecting and after every change.  A client applies a view whose revision
+  is not older than the one it shows, so a repeat is harmless.
+* ``{"type": "gone"}``: the game was deleted; the socket closes.
+* ``{"type": "pong"}``: the answer to a client's ``{"type": "ping"}``.
+
+A socket for a game its caller may not see is closed with code 4404 (no game),
+and one opened from another site with 4403.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
+
+from quads.storage import GameNotFoundError, GameStore, StoredGame
+from quads.web.identity import caller
+from quads.web.seats import load_visible
+
+__all__ = ["LiveHub", "router"]
+
+router = APIRouter(prefix="/api")
+
+
+@dataclass(eq=False)
+class _Socket:
+    """One connection's mailbox: a flag raised on every change, and the newest game."""
+
+    game_id: str
+    player: str | None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    latest: StoredGame | None = None
+    reload: bool = False
+    """A change was published without the saved game: read it from the store."""
+    gone: bool = False
+
+
+class LiveHub:
+    """The live sockets of this process, by game."""
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._sockets: dict[str, set[_Socket]] = {}
+
+    def connected(self, game_id: str) -> frozenset[str]:
+        """The players who have ``game_id`` open on a socket of this process."""
+        return frozenset(s.player for s in self._sockets.get(game_id, ())
+                         if s.player is not None)
+
+    def publish(self, game_id: str, stored: StoredGame | None = None, *,
+                gone: bool = False) -> None:
+        """Tell the sockets of ``game_id`` that it changed (``stored``: as saved, if
+        at hand) or was deleted (``gone``).  Safe to call from any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._notify(game_id, stored, gone)
+        else:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(self._notify, game_id, stored, gone)
+
+    def _notify(self, game_id: str, stored: StoredGame | None, gone: bool,
+                presence: bool = False) -> None:
+        for socket in self._sockets.get(game_id, ()):
+            if stored is not None:
+                if socket.latest is None or stored.revision >= socket.latest.revision:
+                    socket.latest = stored
+            elif not presence:
+                socket.reload = True
+            socket.gone = socket.gone or gone
+            socket.wake.set()
+
+    def _join(self, socket: _Socket) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._sockets.setdefault(socket.game_id, set()).add(socket)
+        self._notify(socket.game_id, None, False, presence=True)
+
+    def _leave(self, socket: _Socket) -> None:
+        sockets = self._sockets.get(socket.game_id)
+        if sockets is None:
+            return
+        sockets.discard(socket)
+        if not sockets:
+            del self._sockets[socket.game_id]
+        else:
+            self._notify(socket.game_id, None, False, presence=True)
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    origin = websocket.headers.get("origin")
+    if origin is None:  # not a browser: bots send no Origin
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host", "")
+
+
+async def _receive(websocket: WebSocket) -> dict[str, Any] | None:
+    """The next client message as JSON (``{}`` if unreadable); ``None`` once closed."""
+    try:
+        text = await websocket.receive_text()
+    except (WebSocketDisconnect, RuntimeError, KeyError):
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return {}
+    return message if isinstance(message, dict) else {}
+
+
+@router.websocket("/games/{game_id}/live")
+async def live(websocket: WebSocket, game_id: str) -> None:
+    """The live view of a game (see the module's documentation)."""
+    from quads.web.views import game_view  # late: views import this module's hub type
+
+    store: GameStore = websocket.app.state.store
+    hub: LiveHub = websocket.app.state.hub
+    player = caller(websocket)
+    if not _same_origin(websocket):
+        await websocket.close(code=4403, reason="cross-site socket refused")
+        return
+    try:
+        stored = await run_in_threadpool(load_visible, store, game_id, player)
+    except GameNotFoundError:
+        await websocket.close(code=4404, reason="no such game")
+        return
+    await websocket.accept()
+    socket = _Socket(game_id, player, latest=stored)
+    hub._join(socket)
+    sent: tuple[int, frozenset[str]] | None = None
+    receiver = asyncio.ensure_future(_receive(websocket))
+    try:
+        while True:
+            if socket.reload and not socket.gone:
+                socket.reload = False
+                try:
+                    socket.latest = await run_in_threadpool(store.load, game_id)
+                except GameNotFoundError:
+                    socket.gone = True
+            if socket.gone:
+                await websocket.send_json({"type": "gone"})
+                await websocket.close(code=1000)
+                return
+            latest = socket.latest
+            assert latest is not None
+            presence = hub.connected(game_id)
+            state = (latest.revision, presence)
+            if state != sent:
+                view = game_view(latest, player, presence)
+                await websocket.send_json({"type": "view", "view": view.model_dump(mode="json")})
+                sent = state
+            socket.wake.clear()
+            waiter = asyncio.ensure_future(socket.wake.wait())
+            done, _ = await asyncio.wait({receiver, waiter},
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if waiter not in done:
+                waiter.cancel()
+            if receiver in done:
+                message = receiver.result()
+                if message is None:
+                    return
+                if message.get("type") == "ping":
+                    await websocket.send_json({"type": "pong"})
+                elif message.get("type") == "sync":
+                    sent = None  # the client asks for the view again
+                receiver = asyncio.ensure_future(_receive(websocket))
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        receiver.cancel()
+        hub._leave(socket)

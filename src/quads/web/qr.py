@@ -1,0 +1,17 @@
+"""Invitation addresses as QR codes (SVG, made on the server with segno)."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+
+__all__ = ["qr_svg"]
+
+
+def qr_svg(text: str) -> bytes:
+    """A QR code of ``text`` as a standalone SVG, dark on light with a quiet zone."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=4, border=4, dark="#1b1b1b",
+                                     light="#ffffff", xmldecl=False, title="Invitation")
+    return out.getvalue()
