@@ -110,7 +110,8 @@ def _same_origin(websocket: WebSocket) -> bool:
     origin = websocket.headers.get("origin")
     if origin is None:  # not a browser: bots send no Origin
         return True
-    return urlsplit(origin).netloc == websocket.headers.get("host", "")
+    hosts = {websocket.headers.get("host", ""), websocket.headers.get("x-forwarded-host", "")}
+    return urlsplit(origin).netloc in hosts - {""}
 
 
 async def _receive(websocket: WebSocket) -> dict[str, Any] | None:
@@ -140,6 +141,8 @@ async def live(websocket: WebSocket, game_id: str) -> None:
     try:
         stored = await run_in_threadpool(load_visible, store, game_id, player)
     except GameNotFoundError:
+        # Accepted first, so that a browser sees the code and stops reconnecting.
+        await websocket.accept()
         await websocket.close(code=4404, reason="no such game")
         return
     await websocket.accept()
