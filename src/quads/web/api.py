@@ -290,8 +290,12 @@ def rematch(request: Request, game_id: GameId) -> GameView:
 def record(request: Request, game_id: GameId) -> PlainTextResponse:
     """The game record, as a download."""
     stored = _load(request, game_id)
+    game = stored.game
+    if stored.resigned is not None:
+        game = game.copy()
+        game.headers["Termination"] = f"{stored.resigned.identifier} player resigned"
     return PlainTextResponse(
-        write_record(stored.game),
+        write_record(game),
         headers={"Content-Disposition": f'attachment; filename="quads-{stored.id}.qds"'},
     )
 
