@@ -247,3 +247,30 @@ def test_the_history_is_the_callers_alone(client: TestClient) -> None:
     forged = answer(client.get("/api/puzzles/history",
                                headers={"Cookie": "quads_player=forged-token"}), 200)
     assert forged["solved"] == 0
+
+
+def test_results_of_an_old_page_id_are_taken_over_once(client: TestClient,
+                                                        db_path: Path) -> None:
+    from quads.storage import PuzzleResult
+
+    store = GameStore(db_path)
+    old = "page-made-id-12345"
+    day = datetime.timedelta(days=1)
+    for back in (1, 2):
+        store.add_result(PuzzleResult(player=old, date=TODAY - back * day, tries=1,
+                                      seconds=20, solved=True,
+                                      recorded=datetime.datetime.now(datetime.UTC)))
+    assert answer(client.get("/api/puzzles/history"), 200)["streak"] == 0
+    history = answer(client.post("/api/puzzles/adopt", json={"player": old}), 200)
+    assert (history["streak"], history["solved"]) == (2, 2)
+    # The old id is spent: another browser that knows it takes nothing.
+    with TestClient(client.app) as other:
+        taken = answer(other.post("/api/puzzles/adopt", json={"player": old}), 200)
+        assert taken["solved"] == 0
+        # Nor can anyone take a server player's results by its id (a hash).
+        mine = player_of(client)
+        assert answer(other.post("/api/puzzles/adopt", json={"player": mine}), 200)[
+            "solved"] == 0
+    assert answer(client.get("/api/puzzles/history"), 200)["solved"] == 2
+    # Solves taken over count as the server's: the results may be posted again.
+    assert post_result(client, TODAY - day)["solved"] == 2

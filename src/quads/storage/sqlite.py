@@ -295,6 +295,23 @@ class GameStore:
             row = db.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone()
         return row is not None
 
+    def adopt_results(self, legacy: str, player: str) -> int:
+        """Give the puzzle results stored under ``legacy`` (an id that a page made up
+        itself, before players were known by the server) to ``player``; return how many.
+
+        Ids of the server's own players (64 hex digits) are never taken this way.
+        """
+        if len(legacy) == 64 and all(c in "0123456789abcdef" for c in legacy):
+            return 0
+        with self._connect() as db:
+            cursor = db.execute("UPDATE puzzle_results SET player = ? WHERE player = ?",
+                                (player, legacy))
+            count = cursor.rowcount
+            db.execute("INSERT OR IGNORE INTO puzzle_solves (player, date, solved) "
+                       "SELECT ?, date, MIN(recorded) FROM puzzle_results "
+                       "WHERE player = ? AND solved = 1 GROUP BY date", (player, player))
+        return count
+
     def add_solve(self, player: str, date: dt.date) -> None:
         """Record that ``player``'s checked turns solved the puzzle of ``date``."""
         with self._connect() as db:

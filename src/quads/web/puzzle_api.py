@@ -27,6 +27,7 @@ from quads.web.puzzles import (
     puzzle_view,
 )
 from quads.web.schemas import (
+    AdoptRequest,
     CheckRequest,
     ErrorView,
     PuzzleHistory,
@@ -83,6 +84,14 @@ def _history(request: Request, days: int) -> PuzzleHistory:
 def get_history(request: Request, days: Days = ARCHIVE_DAYS) -> PuzzleHistory:
     """The caller's results and streak, and the archive of recent dates."""
     return _history(request, days)
+
+
+@router.post("/adopt")
+def adopt_results(request: Request, body: AdoptRequest) -> PuzzleHistory:
+    """Take over the results that this browser stored under the id it made up itself
+    (before the server knew its players), so that an old streak goes on."""
+    _store(request).adopt_results(body.player, _player(request))
+    return _history(request, ARCHIVE_DAYS)
 
 
 @router.get("/{day}")

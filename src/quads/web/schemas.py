@@ -21,6 +21,7 @@ from quads.storage import Mode
 __all__ = [
     "PLAYER_PATTERN",
     "ActionRequest",
+    "AdoptRequest",
     "CheckRequest",
     "Connected",
     "ErrorDetail",
@@ -361,6 +362,12 @@ class VerdictView(BaseModel):
     winner: Literal["player", "opponent"] | None = Field(
         description="Who completed a winning shape in the position shown, if anyone")
     cells: list[str] = Field(description="The cells of the winning shapes")
+
+
+class AdoptRequest(BaseModel):
+    """The puzzle-player id a page made up itself, before the server knew its players."""
+
+    player: str = Field(pattern=PLAYER_PATTERN, description="The page's old player id")
 
 
 class ResultRequest(BaseModel):
