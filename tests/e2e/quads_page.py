@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +59,26 @@ class QuadsPage:
     # ---- the server, to check what the page shows ----------------------------
 
     def api(self, path: str) -> Any:
-        with urllib.request.urlopen(f"{self.base_url}{path}", timeout=10) as answer:
-            return json.loads(answer.read())
+        """GET ``path`` as this page's player (games belong to the player of the cookie)."""
+        answer = self.page.request.get(f"{self.base_url}{path}", timeout=10_000)
+        assert answer.ok, f"GET {path}: {answer.status} {answer.text()}"
+        return answer.json()
+
+    def api_post(self, path: str, body: Any = None) -> Any:
+        """POST ``body`` (JSON) to ``path`` as this page's player; the answer's JSON."""
+        answer = self.page.request.post(f"{self.base_url}{path}", data=body, timeout=10_000)
+        assert answer.ok, f"POST {path}: {answer.status} {answer.text()}"
+        return answer.json()
+
+    def api_status(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """Any request as this page's player: the status and the JSON answer (or None)."""
+        answer = self.page.request.fetch(f"{self.base_url}{path}", method=method, data=body,
+                                         timeout=10_000)
+        try:
+            data = answer.json()
+        except Exception:  # an answer without a body (204)
+            data = None
+        return answer.status, data
 
     def game_id(self) -> str:
         match = re.search(r"#/game/([^/?#]+)$", self.page.url)

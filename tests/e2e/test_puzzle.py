@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import datetime
 import re
+import secrets
 
 from playwright.sync_api import expect
 
 from e2e.quads_page import CELLS, QuadsPage
+from e2e.quads_server import Server
 from quads.bits import iter_bits
 from quads.cells import cell_name
 from quads.pieces import piece_name
 from quads.puzzles import puzzle_for
+from quads.storage import GameStore, PuzzleResult
 
 SOLVED_DATE = datetime.date(2025, 3, 4)
 """A Tuesday: a win in 2, so the computer answers once."""
@@ -57,12 +60,11 @@ def test_the_puzzle_solved_and_a_wrong_turn(quads: QuadsPage) -> None:
                           tries=quads.t("puzzle.tries.one"), time="TIME")).replace("TIME",
                                                                                  r"\d+:\d\d")))
     assert len(page.locator("#puzzle-board .winning").all()) >= 4
-    # The result is stored under this browser's player id.
-    player = page.evaluate("localStorage.getItem('quads.player')")
+    # The result is stored for this browser's player (known by its cookie).
     page.wait_for_function(
-        "player => fetch('/api/puzzles/history?player=' + player).then(r => r.json())"
-        ".then(h => h.results.length > 0)", arg=player)
-    results = quads.api(f"/api/puzzles/history?player={player}")["results"]
+        "() => fetch('/api/puzzles/history').then(r => r.json())"
+        ".then(h => h.results.length > 0)")
+    results = quads.api("/api/puzzles/history")["results"]
     assert [(r["date"], r["tries"], r["solved"]) for r in results] == [
         (SOLVED_DATE.isoformat(), 1, True)]
     quads.press(page.locator("#share-copy"))
@@ -103,3 +105,26 @@ def quads_board(quads: QuadsPage) -> list[str | None]:
         "#puzzle-board button", "cells => cells.map(c => c.dataset.piece || null)")
     assert len(pieces) == len(CELLS)
     return pieces
+
+
+def test_results_of_the_old_made_up_id_are_taken_over(quads: QuadsPage, server: Server) -> None:
+    # Earlier pages kept a made-up player id in localStorage ("quads.player") and
+    # stored their results under it; the page hands them over to its player once.
+    page = quads.page
+    quads.open("/#/new")
+    today = datetime.date.fromisoformat(quads.api("/api/puzzles/today")["date"])
+    legacy = "legacy-" + secrets.token_hex(8)
+    GameStore(server.db).add_result(PuzzleResult(
+        player=legacy, date=today, tries=2, seconds=40, solved=True,
+        recorded=datetime.datetime.now(datetime.UTC)))
+    page.evaluate("id => localStorage.setItem('quads.player', id)", legacy)
+    page.goto("/#/puzzle")
+    page.reload()  # the page as it starts in a browser that kept the old id
+    expect(page.locator("body[data-ready=true]")).to_be_attached()
+    expect(page.locator("#puzzle-before")).to_have_text(
+        quads.t("puzzle.solved_before", tries=quads.t("puzzle.tries.many", count=2)))
+    expect(page.locator(f'#puzzle-archive a[href="#/puzzle/{today}"]')).to_have_class(
+        re.compile(r"\bsolved\b"))
+    assert page.evaluate("localStorage.getItem('quads.player')") is None
+    results = quads.api("/api/puzzles/history")["results"]
+    assert [(r["date"], r["tries"], r["solved"]) for r in results] == [(today.isoformat(), 2, True)]

@@ -3,9 +3,7 @@ resuming, safe pieces, saving and opening records, hints."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 from playwright.sync_api import Browser, FilePayload, expect
 
@@ -111,7 +109,8 @@ def test_reload_and_resume(quads: QuadsPage) -> None:
     quads.open("/#/new")
     item = page.locator("#resume-list li").filter(has_text=quads.t("resume.current"))
     expect(item).to_have_count(1)
-    quads.press(item.get_by_role("button"))
+    resume = re.compile("^" + re.escape(quads.t("resume.open")))
+    quads.press(item.get_by_role("button", name=resume))
     quads.wait_until_idle()
     assert quads.game_id() == game
     assert quads.board() == board
@@ -180,11 +179,9 @@ def test_save_and_open_a_record(quads: QuadsPage) -> None:
 
 def test_a_hint_points_at_the_winning_cell(quads: QuadsPage) -> None:
     # Row 1 holds 7 C D (all dark) and the first player must place E, which is dark.
-    body = json.dumps({"record": "1. 7 A1C 2. B1D C1E *", "mode": "local"}).encode()
-    request = urllib.request.Request(f"{quads.base_url}/api/games/import", data=body,
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        game = json.loads(answer.read())["id"]
+    quads.open("/#/new")  # the page's player (its cookie) imports the game
+    game = quads.api_post("/api/games/import",
+                          {"record": "1. 7 A1C 2. B1D C1E *", "mode": "local"})["id"]
     quads.open(f"/#/game/{game}")
     quads.wait_until_idle()
     quads.press(quads.page.locator("#hint-button"))

@@ -3,9 +3,7 @@ played through the API, with the texts of the message catalogue."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from typing import Any
 
 from playwright.sync_api import Locator, expect
@@ -174,16 +172,19 @@ def test_tutorial_games_are_not_offered_to_resume(quads: QuadsPage) -> None:
     quads.open("/#/learn/tutorial")
     expect(page.locator("#tutorial-view")).to_be_visible()
     expect_step(quads, 1)
+    # (The list holds games in which somebody acted: hand a piece over first.)
+    quads.press(piece(quads, "3"))
+    expect_step(quads, 1, "done")
     ids = page.evaluate("JSON.parse(localStorage.getItem('quads.tutorialGames') || '[]')")
     assert ids
     ongoing = {game["id"] for game in quads.api("/api/games?status=ongoing")["games"]}
     assert set(ids) <= ongoing
     # A game of the person's own is listed; the tutorial's are not.
-    request = urllib.request.Request(
-        f"{quads.base_url}/api/games", data=json.dumps({"mode": "local"}).encode(),
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        own = json.loads(answer.read())["id"]
+    # (The list holds games in which somebody acted.)
+    own = quads.api_post("/api/games", {"mode": "local"})
+    quads.api_post(f"/api/games/{own['id']}/actions",
+                   {"revision": own["revision"], "action": "give", "piece": "0"})
+    own = own["id"]
     quads.open("/#/new")
     expect(page.locator(f'#resume-list li[data-game="{own}"]')).to_be_attached()
     listed = page.locator("#resume-list li[data-game]")

@@ -89,6 +89,32 @@ export const undo = (id, revision) =>
 export const redo = (id, revision) =>
   request("POST", `/api/games/${encodeURIComponent(id)}/redo`, { revision });
 
+/** Give up: the caller's side loses (on one device, the side to move). */
+export const resign = (id, revision) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/resign`, { revision });
+
+/** "Play again": the next game with the sides swapped; answers its view. */
+export const rematch = (id) => request("POST", `/api/games/${encodeURIComponent(id)}/rematch`);
+
+/** Delete one of the caller's unfinished games. */
+export const deleteGame = (id) => request("DELETE", `/api/games/${encodeURIComponent(id)}`);
+
+// ---- online games -------------------------------------------------------------
+
+/** The online game an invitation token seats one in: {game, rules, calling, seat, joined}. */
+export const getInvite = (token) => request("GET", `/api/invites/${encodeURIComponent(token)}`);
+
+/** Take the free seat of online game `id` with its invitation token. */
+export const join = (id, invite) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite });
+
+/** The address of the invitation's QR code (an SVG image). */
+export const inviteQrUrl = (id) => `/api/games/${encodeURIComponent(id)}/invite.svg`;
+
+/** Accept or refuse the opponent's undo request. */
+export const answerUndo = (id, revision, accept) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/undo/answer`, { revision, accept });
+
 export const hint = (id, lang) =>
   request("GET", `/api/games/${encodeURIComponent(id)}/hint?lang=${encodeURIComponent(lang)}`);
 
@@ -107,9 +133,13 @@ export const getPuzzle = (date) => request("GET", `/api/puzzles/${encodeURICompo
 export const checkPuzzle = (date, played, turn) =>
   request("POST", `/api/puzzles/${encodeURIComponent(date)}/check`, { played, turn });
 
-/** Store one attempt {player, tries, seconds, solved}; answers the player's history. */
+/** Store one attempt {tries, seconds, solved} of the calling player (the cookie says who);
+ *  answers their history.  `solved: true` counts only after a checked turn solved it. */
 export const puzzleResult = (date, result) =>
   request("POST", `/api/puzzles/${encodeURIComponent(date)}/result`, result);
 
-export const puzzleHistory = (player) =>
-  request("GET", `/api/puzzles/history?player=${encodeURIComponent(player)}`);
+/** The calling player's puzzle history. */
+export const puzzleHistory = () => request("GET", "/api/puzzles/history");
+
+/** Take over the results an earlier version of the page stored under an id it made up. */
+export const adoptPuzzleResults = (player) => request("POST", "/api/puzzles/adopt", { player });

@@ -6,10 +6,17 @@
 // can_undo / can_redo.  Every action goes to the server, and whatever comes
 // back is drawn again.  When the computer is to move, the page asks the server
 // to play its turn and shows that it is thinking meanwhile.
+//
+// Every game shown is followed live (live.js): a move made in another tab or,
+// in an online game, on the other player's device appears at once.  Online,
+// the page shows the invitation while a seat is free, who sits where and
+// whether the opponent is connected, undo requests to accept or refuse, and
+// "Play again" for both players; a spectator sees everything read-only.
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { currentLanguage, has, t } from "./i18n.js";
+import { LiveGame } from "./live.js";
 import {
   isPerson,
   joinList,
@@ -18,7 +25,9 @@ import {
   playerName,
   rulesName,
   shapeName,
+  sideName,
   traitWords,
+  waitingForOpponent,
 } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { Supply } from "./supply.js";
@@ -52,13 +61,22 @@ function prefersReducedMotion() {
 export class GameView {
   /**
    * `onRestart(settings)` starts a new game with the same settings;
-   * `onMissing()` is called when the game does not exist (any more).
+   * `onMissing()` is called when the game does not exist (any more);
+   * `onOpen(id, view)` shows another game (the next one after "Play again");
+   * `onDeleted(id)` is called after the player deleted the game shown.
    */
-  constructor({ onRestart, onMissing, notify }) {
+  constructor({ onRestart, onMissing, onOpen, onDeleted, notify }) {
     this.onRestart = onRestart;
     this.onMissing = onMissing;
+    this.onOpen = onOpen;
+    this.onDeleted = onDeleted;
     this.notify = notify;
     this.view = null;
+    this.opening = null; // the id of the game being loaded
+    this.live = null; // the live connection of the game shown
+    this.deferred = null; // a live view that came while the computer was thinking
+    this.liveLost = false; // the live connection is lost and being made again
+    this.confirming = null; // "resign" or "delete": the question "are you sure?" is shown
     this.busy = false; // a request of the person is on its way
     this.thinking = false; // the computer's turn is on its way
     this.message = null; // {key, params}: a refusal or an error to show
@@ -76,7 +94,17 @@ export class GameView {
     $("redo-button").addEventListener("click", () => this.history("redo"));
     $("hint-button").addEventListener("click", () => this.askHint());
     $("restart-button").addEventListener("click", () => this.restart());
-    $("play-again").addEventListener("click", () => this.restart());
+    $("play-again").addEventListener("click", () => this.playAgain());
+    $("rematch-open").addEventListener("click", () => this.openRematch());
+    $("resign-button").addEventListener("click", () => this.ask("resign"));
+    $("delete-button").addEventListener("click", () => this.ask("delete"));
+    $("confirm-no").addEventListener("click", () => this.ask(null));
+    $("confirm-yes").addEventListener("click", () => (this.confirming === "delete" ? this.remove() : this.resign()));
+    $("undo-accept").addEventListener("click", () => this.answerUndo(true));
+    $("undo-refuse").addEventListener("click", () => this.answerUndo(false));
+    $("invite-copy").addEventListener("click", () => this.copyInvite());
+    $("invite-share").addEventListener("click", () => this.shareInvite());
+    $("invite-url").addEventListener("focus", (event) => event.target.select());
     const toggle = $("safe-toggle");
     toggle.checked = this.showSafe;
     toggle.addEventListener("change", () => {
@@ -92,25 +120,99 @@ export class GameView {
 
   /** Show game `id`: load it from the server (or use `view` when it is at hand). */
   async open(id, view = null) {
+    this.close();
+    this.opening = id;
+    this.deferred = null;
     this.message = null;
     this.hint = null;
+    this.confirming = null;
     if (!view) {
       try {
         view = await api.getGame(id);
       } catch (error) {
+        if (this.opening !== id) return;
+        this.opening = null;
         if (error.code === "not_found") this.onMissing();
         else this.showError(error);
         return;
       }
     }
+    if (this.opening !== id) return; // another game was opened meanwhile
+    this.opening = null;
     this.view = view;
+    this.follow(id);
     this.render();
     this.continueComputer();
   }
 
-  /** Forget the game (the screen was left). */
+  /** Forget the game (the screen was left) and stop following it. */
   close() {
     this.view = null;
+    this.opening = null;
+    this.liveLost = false;
+    if (this.live) this.live.close();
+    this.live = null;
+  }
+
+  // ---- live updates ---------------------------------------------------------
+
+  follow(id) {
+    this.live = new LiveGame(id, {
+      shown: () => (this.view && this.view.id === id ? this.view.revision : null),
+      onView: (view) => this.receive(view),
+      onGone: () => {
+        if (this.id !== id) return;
+        this.close();
+        this.onMissing();
+      },
+      onState: (connected) => {
+        if (this.id !== id) return;
+        this.liveLost = !connected;
+        this.render();
+      },
+    });
+  }
+
+  /** A view pushed by the server: a change made elsewhere, or a player came or left. */
+  receive(view) {
+    const before = this.view;
+    if (!before || view.id !== before.id || view.revision < before.revision) return;
+    if (this.thinking) {
+      // The computer's turn is on its way: its answer comes with this view's
+      // news, after the pause that shows the computer thinking.
+      this.deferred = view;
+      return;
+    }
+    const changed = view.revision > before.revision;
+    this.view = view;
+    if (changed) {
+      this.hint = null;
+      if (!this.busy) this.message = null;
+      const last = view.last;
+      const theirs = last && view.mode === "online" && last.player !== view.you;
+      if (theirs && view.ply > before.ply) this.arrived = { cell: last.place, hand: Boolean(last.give) };
+      this.noticeUndoAnswer(before, view);
+    }
+    this.render();
+    this.arrived = null;
+    if (!changed) return;
+    const myTurnNow = view.can_act && !before.can_act;
+    const asked = view.undo_request && view.undo_request !== view.you && !before.undo_request;
+    if ((view.outcome && !before.outcome) || myTurnNow || asked) revealTop();
+    if (view.outcome && !before.outcome) $("end-title").focus({ preventScroll: true });
+  }
+
+  /** The requester learns whether the opponent accepted the undo. */
+  noticeUndoAnswer(before, view) {
+    if (view.mode !== "online" || !view.you || this.busy) return; // busy: cleared by our own action
+    if (before.undo_request !== view.you || view.undo_request !== null) return;
+    this.notify(t(view.ply < before.ply ? "undo.accepted" : "undo.refused"));
+  }
+
+  /** Take an answer of the server, unless a newer view came meanwhile. */
+  apply(view) {
+    if (this.view && this.view.id === view.id && view.revision < this.view.revision) return;
+    this.view = view;
   }
 
   // ---- actions ------------------------------------------------------------
@@ -140,7 +242,7 @@ export class GameView {
     try {
       const view = await request(id, this.view.revision);
       if (id !== this.id) return;
-      this.view = view;
+      this.apply(view);
     } catch (error) {
       await this.handleError(error, what);
     } finally {
@@ -163,7 +265,7 @@ export class GameView {
     try {
       const [answer] = await Promise.all([api.computerTurn(id, view.revision), sleep(MIN_THINKING_MS)]);
       if (id !== this.id) return;
-      this.view = answer;
+      this.apply(answer);
       const last = answer.last;
       this.arrived = last ? { cell: last.place, hand: Boolean(last.give) } : null;
     } catch (error) {
@@ -173,6 +275,9 @@ export class GameView {
       this.thinking = false;
     }
     if (id !== this.id) return;
+    const deferred = this.deferred;
+    this.deferred = null;
+    if (deferred && deferred.id === id) this.apply(deferred);
     this.render();
     this.arrived = null;
     if (this.view.outcome) $("end-title").focus({ preventScroll: true });
@@ -189,7 +294,7 @@ export class GameView {
       return;
     }
     if (error.code === "stale" || error.code === "not_your_turn") {
-      this.view = await api.getGame(this.id);
+      this.apply(await api.getGame(this.id));
       this.notify(t("net.stale"));
       return;
     }
@@ -212,6 +317,114 @@ export class GameView {
     this.onRestart(mode === "computer" ? { rules, mode, level, human } : { rules, mode });
   }
 
+  /** "Play again": online, the next game with the same two players, sides swapped. */
+  async playAgain() {
+    const view = this.view;
+    if (!view) return;
+    if (view.mode !== "online") {
+      this.restart();
+      return;
+    }
+    if (this.busy) return;
+    this.busy = true;
+    this.render();
+    try {
+      const next = await api.rematch(view.id);
+      this.busy = false;
+      if (this.id === view.id) this.onOpen(next.id, next);
+    } catch (error) {
+      this.busy = false;
+      if (this.id !== view.id) return;
+      await this.handleError(error, "rematch");
+      this.render();
+    }
+  }
+
+  /** Open the game the other player started with "Play again". */
+  openRematch() {
+    if (this.view && this.view.rematch) this.onOpen(this.view.rematch, null);
+  }
+
+  // ---- resigning, deleting and undo requests ------------------------------------------
+
+  /** Ask "are you sure?" before `what` ("resign" or "delete"); null: ask nothing. */
+  ask(what) {
+    const before = this.confirming;
+    this.confirming = what;
+    this.render();
+    if (what) $("confirm-no").focus();
+    else if (before) $(`${before}-button`).focus();
+  }
+
+  async resign() {
+    this.confirming = null;
+    await this.send((id, revision) => api.resign(id, revision), "resign", true);
+  }
+
+  /** Delete the game (an online game nobody has joined yet, from its screen). */
+  async remove() {
+    const id = this.id;
+    if (!id || this.busy) return;
+    this.busy = true;
+    this.render();
+    // Stop following first: the server tells the game's sockets that it is gone.
+    if (this.live) this.live.close();
+    this.live = null;
+    try {
+      await api.deleteGame(id);
+    } catch (error) {
+      this.busy = false;
+      if (this.id !== id) return;
+      // A repeated request after a lost connection finds the game gone: deleted all the same.
+      if (!(error instanceof api.ApiError && error.code === "not_found")) {
+        this.follow(id);
+        this.confirming = null;
+        await this.handleError(error, "delete");
+        this.render();
+        return;
+      }
+    }
+    this.busy = false;
+    if (this.id !== id) return;
+    this.close();
+    this.onDeleted(id);
+  }
+
+  answerUndo(accept) {
+    return this.send((id, revision) => api.answerUndo(id, revision, accept), "undo_answer", false);
+  }
+
+  // ---- the invitation ----------------------------------------------------------
+
+  inviteUrl() {
+    return this.view && this.view.invite ? location.origin + this.view.invite : "";
+  }
+
+  async copyInvite() {
+    const input = $("invite-url");
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(this.inviteUrl());
+      copied = true;
+    } catch {
+      input.select();
+      try {
+        copied = document.execCommand("copy");
+      } catch {
+        copied = false;
+      }
+    }
+    this.notify(t(copied ? "invite.copied" : "invite.copy_failed"));
+  }
+
+  async shareInvite() {
+    try {
+      await navigator.share({ title: t("app.title"), text: t("invite.share_text"), url: this.inviteUrl() });
+    } catch {
+      // cancelled by the person, or not possible: the link can still be copied
+    }
+  }
+
   // ---- hints ----------------------------------------------------------------
 
   async askHint() {
@@ -231,7 +444,7 @@ export class GameView {
   /** The side to act now if it is a person at this screen, else null. */
   personToAct() {
     const view = this.view;
-    if (!view || view.outcome || view.computer_to_move || !view.to_move) return null;
+    if (!view || view.outcome || view.computer_to_move || !view.to_move || !view.can_act) return null;
     return isPerson(view, view.to_move) ? view.to_move : null;
   }
 
@@ -243,17 +456,25 @@ export class GameView {
     const boardHasPieces = view.board.some(Boolean);
     const calling = view.calling === "declare";
     const outcome = view.outcome;
+    const online = view.mode === "online";
 
     $("game-view").setAttribute("aria-busy", String(!idle));
+    $("game-view").classList.toggle("is-online", online);
+    $("game-view").classList.toggle("is-spectator", Boolean(view.spectator));
+    $("game-view").classList.toggle("is-waiting", waitingForOpponent(view));
     $("game-rules").textContent = t("game.rules", { rules: rulesName(view.rules) });
-    $("game-opponent").textContent =
-      view.mode === "computer"
-        ? t("game.opponent.computer", { level: levelName(view.level) })
-        : t("game.opponent.local");
+    let opponent;
+    if (view.mode === "computer") opponent = t("game.opponent.computer", { level: levelName(view.level) });
+    else if (online) opponent = t("game.opponent.online");
+    else opponent = t("game.opponent.local");
+    $("game-opponent").textContent = opponent;
 
+    this.renderSeats();
     this.renderPrompt(person, calling, boardHasPieces);
     this.renderLastMove();
     this.renderMessage();
+    this.renderInvite();
+    this.renderUndoRequest();
 
     // The board: free cells can be pressed when the person must place.
     const canPlace = Boolean(person) && view.step === "place" && idle;
@@ -296,15 +517,85 @@ export class GameView {
     $("decline-button").hidden = !(person && view.can_decline);
     for (const id of ["declare-button", "claim-button", "decline-button"]) $(id).disabled = !idle;
 
-    // Tools.
+    this.renderTools(person, idle);
+    this.renderMoves();
+    this.renderEnd();
+  }
+
+  renderTools(person, idle) {
+    const view = this.view;
+    const online = view.mode === "online";
+    const seated = !view.spectator;
+    $("undo-button").hidden = !seated;
+    $("undo-label").textContent = t(online ? "action.undo.ask" : "action.undo");
     $("undo-button").disabled = !idle || !view.can_undo;
+    $("redo-button").hidden = online;
     $("redo-button").disabled = !idle || !view.can_redo;
+    $("hint-button").hidden = !seated;
     $("hint-button").disabled = !idle || !person;
+    $("restart-button").hidden = online;
+    // Resigning, and deleting an online game nobody joined, ask "are you sure?" first.
+    const deletable = Boolean(view.invite);
+    if ((this.confirming === "resign" && !view.can_resign) || (this.confirming === "delete" && !deletable)) {
+      this.confirming = null;
+    }
+    const resign = $("resign-button");
+    resign.hidden = !view.can_resign;
+    resign.disabled = !idle || this.confirming !== null;
+    const remove = $("delete-button");
+    remove.hidden = !deletable;
+    remove.disabled = !idle || this.confirming !== null;
+    const confirm = $("confirm-panel");
+    confirm.hidden = !this.confirming;
+    if (this.confirming === "resign") {
+      const loser = view.mode === "local" ? view.to_move : view.you;
+      const winner = playerName(view, otherSide(loser));
+      $("confirm-question").textContent =
+        view.mode === "local"
+          ? t("resign.confirm.player", { player: playerName(view, loser), winner })
+          : t("resign.confirm", { winner });
+      $("confirm-yes").textContent = t("resign.yes");
+      $("confirm-no").textContent = t("resign.no");
+    } else if (this.confirming === "delete") {
+      $("confirm-question").textContent = t("delete.confirm");
+      $("confirm-yes").textContent = t("delete.yes");
+      $("confirm-no").textContent = t("delete.no");
+    }
+    $("confirm-yes").disabled = !idle;
     const link = $("export-link");
     link.href = api.recordUrl(view.id);
     link.setAttribute("download", `quads-${view.id}.qds`);
-    this.renderMoves();
-    this.renderEnd();
+  }
+
+  /** Online: who sits where, whether they have the game open, and this page's own connection. */
+  renderSeats() {
+    const view = this.view;
+    const list = $("seats");
+    list.hidden = view.mode !== "online";
+    if (list.hidden) return;
+    const items = [];
+    if (view.spectator) items.push(seatItem(t("seats.spectating"), this.liveLost ? "lost" : null));
+    const order = view.you ? [view.you, otherSide(view.you)] : ["first", "second"];
+    for (const side of order) {
+      const state = view.seats[side];
+      const name =
+        state === "you"
+          ? t("seats.you", { side: sideName(side) })
+          : view.you
+            ? t("seats.opponent", { side: sideName(side) })
+            : sideName(side);
+      let presence;
+      if (state === "free") presence = "free";
+      else if (state === "you") presence = this.liveLost ? "lost" : "on";
+      else presence = view.connected && view.connected[side] ? "on" : "off";
+      items.push(seatItem(name, presence));
+    }
+    // Redrawn only when something changed, so that a screen reader hears news only.
+    const signature = items.map((item) => `${item.dataset.presence}:${item.textContent}`).join("|");
+    if (list.dataset.signature !== signature) {
+      list.dataset.signature = signature;
+      list.replaceChildren(...items);
+    }
   }
 
   renderPrompt(person, calling, boardHasPieces) {
@@ -315,13 +606,22 @@ export class GameView {
     let more = null;
     if (view.outcome) {
       text = t("prompt.over");
+    } else if (waitingForOpponent(view)) {
+      text = t(view.spectator ? "prompt.waiting.watch" : "prompt.waiting");
     } else if (!person) {
-      text = t("prompt.computer_turn"); // the hand shows that it is thinking
+      if (view.mode !== "online") {
+        text = t("prompt.computer_turn"); // the hand shows that it is thinking
+      } else {
+        const mover = view.to_move;
+        const who = { player: playerName(view, mover), other: playerName(view, otherSide(mover)) };
+        const form = view.spectator ? "watch" : "wait";
+        text = t(view.step === "place" ? `prompt.${form}.place` : `prompt.${form}.give`, who);
+      }
     } else {
       const who = { player: playerName(view, person), other: playerName(view, otherSide(person)) };
-      const form = view.mode === "local" ? "player" : "you";
+      const form = { local: "player", online: "online" }[view.mode] || "you";
       if (view.step === "place") {
-        text = t(`prompt.place.${form}`, who);
+        text = t(form === "player" ? "prompt.place.player" : "prompt.place.you", who);
         if (calling && boardHasPieces) more = t("prompt.place.claim");
       } else if (view.supply.length === 0) {
         text = t("prompt.decline");
@@ -350,7 +650,8 @@ export class GameView {
         else if (cell && give) text = t("last.computer.place_give", { piece, cell, give });
         else if (give) text = t("last.computer.give", { give });
         else if (cell) text = t("last.computer.place", { piece, cell });
-      } else if (view.mode === "local") {
+      } else if (view.mode === "local" || (view.mode === "online" && last.player !== view.you)) {
+        // Online, the player's own turn needs no telling, the opponent's does.
         const player = playerName(view, last.player);
         if (cell && give) text = t("last.player.place_give", { player, piece, cell, give });
         else if (give) text = t("last.player.give", { player, give });
@@ -358,6 +659,36 @@ export class GameView {
     }
     box.hidden = !text;
     box.textContent = text || "";
+  }
+
+  /** Online, while a seat is free: the link to send, to copy or share, and its QR code. */
+  renderInvite() {
+    const view = this.view;
+    const panel = $("invite-panel");
+    panel.hidden = !view.invite;
+    if (panel.hidden) return;
+    const url = this.inviteUrl();
+    const input = $("invite-url");
+    if (input.value !== url) input.value = url;
+    $("invite-share").hidden = typeof navigator.share !== "function";
+    const qr = $("invite-qr");
+    const src = api.inviteQrUrl(view.id);
+    if (qr.getAttribute("src") !== src) qr.setAttribute("src", src);
+    qr.alt = t("invite.qr.alt");
+  }
+
+  /** Online: the opponent's undo request to answer, or one's own waiting for its answer. */
+  renderUndoRequest() {
+    const view = this.view;
+    const panel = $("undo-panel");
+    const requester = view.mode === "online" && !view.outcome ? view.undo_request : null;
+    panel.hidden = !requester || view.spectator;
+    if (panel.hidden) return;
+    const mine = requester === view.you;
+    panel.classList.toggle("is-waiting", mine);
+    $("undo-text").textContent = t(mine ? "undo.waiting" : "undo.asked");
+    $("undo-answer").hidden = mine;
+    for (const id of ["undo-accept", "undo-refuse"]) $(id).disabled = this.busy;
   }
 
   renderMessage() {
@@ -382,10 +713,10 @@ export class GameView {
       hand.append(pieceSvg(view.hand));
       hand.setAttribute("aria-label", pieceLabel(view.hand));
       const holder = view.to_move;
-      caption.textContent =
-        view.mode === "local"
-          ? t("game.hand.player", { player: playerName(view, holder) })
-          : t(isPerson(view, holder) ? "game.hand.yours" : "game.hand.computer");
+      if (isPerson(view, holder) && view.mode !== "local") caption.textContent = t("game.hand.yours");
+      else if (view.mode === "computer") caption.textContent = t("game.hand.computer");
+      else if (view.mode === "online" && view.you) caption.textContent = t("game.hand.opponent");
+      else caption.textContent = t("game.hand.player", { player: playerName(view, holder) });
       if (this.arrived && this.arrived.hand && !prefersReducedMotion()) hand.classList.add("arrived");
     } else {
       hand.classList.add("empty");
@@ -416,19 +747,24 @@ export class GameView {
     $("game-view").classList.toggle("is-over", Boolean(outcome));
     if (!outcome) return;
     const winner = outcome.winner;
+    const online = view.mode === "online";
     let title;
     if (!winner) title = t("end.draw");
-    else if (view.mode === "local") title = t("end.player_wins", { player: playerName(view, winner) });
+    else if (online && view.you) title = t(winner === view.you ? "end.you_won" : "end.you_lost");
+    else if (view.mode !== "computer") title = t("end.player_wins", { player: playerName(view, winner) });
     else title = t(winner === view.human ? "end.you_win" : "end.computer_wins");
     $("end-title").textContent = title;
 
+    const me = online ? view.you : view.mode === "computer" ? view.human : null;
     let reason;
     if (!winner || outcome.reason === "full-board") {
       reason = t("end.full_board");
+    } else if (outcome.reason === "resignation") {
+      const loser = otherSide(winner);
+      reason = loser === me ? t("end.resignation.you") : t("end.resignation.they", { who: playerName(view, loser) });
     } else {
-      const you = view.mode === "computer" && winner === view.human;
       const shapes = joinList((outcome.shapes || []).map(shapeName));
-      reason = t(`end.${outcome.reason}.${you ? "you" : "they"}`, {
+      reason = t(`end.${outcome.reason}.${winner === me ? "you" : "they"}`, {
         who: playerName(view, winner),
         shapes,
       });
@@ -443,6 +779,19 @@ export class GameView {
     shared.textContent = traits.length
       ? t(several ? "end.shared_several" : "end.shared", { traits: traitWords(traits) })
       : "";
+
+    // Online, "Play again" starts the next game for both; once one of them
+    // did, the other is offered to join it (a spectator, to watch it).
+    const rematch = online ? view.rematch : null;
+    const offer = $("rematch-offer");
+    offer.hidden = !rematch;
+    if (rematch) offer.textContent = t(view.spectator ? "rematch.watch.text" : "rematch.text");
+    const open = $("rematch-open");
+    open.hidden = !rematch;
+    open.textContent = t(view.spectator ? "rematch.watch" : "rematch.join");
+    const again = $("play-again");
+    again.hidden = Boolean(rematch) || (online && view.spectator);
+    again.disabled = this.busy;
   }
 
   /** After the person acted: put the focus where the next step happens. */
@@ -461,6 +810,32 @@ export class GameView {
       this.board.focus({ preventScroll: true });
     }
   }
+}
+
+/** One line of the seats list: a name and, unless null, a dot and a word for `presence`. */
+function seatItem(name, presence) {
+  const item = document.createElement("li");
+  item.className = "seat";
+  const label = document.createElement("span");
+  label.className = "seat-name";
+  label.textContent = name;
+  item.append(label);
+  if (presence) {
+    item.dataset.presence = presence;
+    const state = document.createElement("span");
+    state.className = "presence";
+    const dot = document.createElement("span");
+    dot.className = "dot";
+    dot.setAttribute("aria-hidden", "true");
+    state.append(dot, t(`seats.${presence}`));
+    const comma = document.createElement("span");
+    comma.className = "visually-hidden";
+    comma.textContent = ", ";
+    item.append(comma, state);
+  } else {
+    item.classList.add("seat-note");
+  }
+  return item;
 }
 
 /** The suggested turn of a hint, in words ("" when the advice is to call or claim). */

@@ -5,13 +5,15 @@
 // day's puzzle and #/puzzle/YYYY-MM-DD the puzzle of an earlier date; #/learn
 // the rules, variants, strategy, history and questions, and #/learn/<section>
 // the same page at one of its sections; #/learn/tutorial the guided first
-// game.  The id of the
+// game; #/join/<token> the invitation to an online game (the server sends
+// /join/<token> there).  The id of the
 // open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
 import * as api from "./api.js";
 import { GameView } from "./game-view.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
+import { JoinView } from "./join-view.js";
 import { LearnView } from "./learn-view.js";
 import { fillPlayAreas } from "./play-area.js";
 import { PuzzleView } from "./puzzle-view.js";
@@ -48,6 +50,17 @@ function goToGame(id) {
   location.hash = `#/game/${encodeURIComponent(id)}`;
 }
 
+/** Show game `id` (the next one after "Play again", or one joined). */
+function openGame(id, view, options) {
+  return showGame(id, view, options).catch(() => showNotice(t("error.unknown"), { tone: "warning" }));
+}
+
+/** The player deleted game `id`. */
+function forgetDeleted(id) {
+  if (localStorage.getItem(GAME_KEY) === id) localStorage.removeItem(GAME_KEY);
+  showNotice(t("resume.deleted"));
+}
+
 async function startGame(settings) {
   const view = await api.newGame(settings);
   gameView.close();
@@ -68,13 +81,22 @@ const gameView = new GameView({
     showNotice(t("error.not_found"), { tone: "warning" });
     location.hash = "#/new";
   },
+  onOpen: (id, view) => openGame(id, view),
+  onDeleted: (id) => {
+    forgetDeleted(id);
+    location.hash = "#/new";
+  },
   notify: (text) => showNotice(text),
 });
+
+// The invitation's address is replaced by the game's: going back does not join again.
+const joinView = new JoinView({ onOpen: (id, view) => openGame(id, view, { replace: true }) });
 
 const setupView = new SetupView({
   onStart: startGame,
   onImport: importGame,
   onResume: (id) => goToGame(id),
+  onDeleted: forgetDeleted,
   currentGame: () => localStorage.getItem(GAME_KEY),
 });
 
@@ -92,11 +114,13 @@ function showScreen(name) {
   $("puzzle-view").hidden = name !== "puzzle";
   $("learn-view").hidden = name !== "learn";
   $("tutorial-view").hidden = name !== "tutorial";
+  $("join-view").hidden = name !== "join";
   $("nav-learn").hidden = name === "learn";
   $("nav-new").hidden = name === "setup";
   $("nav-puzzle").hidden = name === "puzzle";
   if (name !== "puzzle") puzzleView.close();
   if (name !== "tutorial") tutorialView.close();
+  if (name !== "join") joinView.close();
 }
 
 async function showPuzzle(date) {
@@ -105,10 +129,11 @@ async function showPuzzle(date) {
   await puzzleView.open(date);
 }
 
-async function showGame(id, view = null) {
+async function showGame(id, view = null, { replace = false } = {}) {
   localStorage.setItem(GAME_KEY, id);
   const hash = `#/game/${encodeURIComponent(id)}`;
-  if (location.hash !== hash) history.pushState(null, "", hash);
+  if (replace) history.replaceState(null, "", hash);
+  else if (location.hash !== hash) history.pushState(null, "", hash);
   showScreen("game");
   if (gameView.id !== id) await gameView.open(id, view);
 }
@@ -132,6 +157,13 @@ async function route() {
   const puzzle = /^#\/puzzle(?:\/(.+))?$/.exec(location.hash);
   if (puzzle) {
     await showPuzzle(puzzle[1] ? decodeURIComponent(puzzle[1]) : "today");
+    return;
+  }
+  const join = /^#\/join\/([\w-]+)$/.exec(location.hash);
+  if (join) {
+    gameView.close();
+    showScreen("join");
+    await joinView.open(join[1]);
     return;
   }
   const match = /^#\/game\/(.+)$/.exec(location.hash);
@@ -170,6 +202,7 @@ async function changeLanguage(lang) {
   puzzleView.render();
   learnView.render();
   tutorialView.render();
+  joinView.render();
 }
 
 async function start() {

@@ -25,13 +25,28 @@ export function levelName(level) {
 
 /** Whether `side` ("first" or "second") is played by a person at this screen. */
 export function isPerson(view, side) {
+  if (view.mode === "online") return side === view.you;
   return view.mode === "local" || side === view.human;
 }
 
-/** The name of `side`: "You" / "The computer", or "Player 1" / "Player 2". */
+/** Whether `view` is an online game with a seat still free. */
+export function waitingForOpponent(view) {
+  return view.mode === "online" && (view.seats.first === "free" || view.seats.second === "free");
+}
+
+/**
+ * The name of `side`: "You" / "The computer", "You" / "Your opponent" online,
+ * or "Player 1" / "Player 2" (two players on one device, or for a spectator).
+ */
 export function playerName(view, side) {
-  if (view.mode === "local") return t(side === "first" ? "player.first" : "player.second");
+  if (view.mode === "online" && view.you) return t(side === view.you ? "player.you" : "player.opponent");
+  if (view.mode !== "computer") return sideName(side);
   return t(side === view.human ? "player.you" : "player.computer");
+}
+
+/** "Player 1" (hands over the first piece) or "Player 2". */
+export function sideName(side) {
+  return t(side === "first" ? "player.first" : "player.second");
 }
 
 export function otherSide(side) {

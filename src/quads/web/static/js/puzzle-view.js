@@ -5,8 +5,11 @@
 // piece to hand over only when the server says the placement does not end the
 // game.  A wrong turn shows the computer's answer and offers a new try from the
 // start; a solved puzzle shows the time, the tries and a text to share.  Each
-// attempt is stored under an anonymous player id that this browser makes up
-// once and keeps in localStorage.
+// attempt is stored for the calling player, whom the server knows by its
+// cookie; it counts a puzzle as solved only after a checked turn solved it.
+// Earlier versions of the page made up a player id of their own and kept it
+// in localStorage: its results are handed over to the player once, and the id
+// is forgotten.
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
@@ -15,19 +18,29 @@ import { rulesName } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { Supply } from "./supply.js";
 
-const PLAYER_KEY = "quads.player";
-const PLAYER_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 const $ = (id) => document.getElementById(id);
 
-/** This browser's anonymous player id, made up on first use. */
-export function playerId() {
-  let id = localStorage.getItem(PLAYER_KEY);
-  if (!id || !PLAYER_PATTERN.test(id)) {
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-    localStorage.setItem(PLAYER_KEY, id);
+const OLD_PLAYER_KEY = "quads.player";
+const OLD_PLAYER_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+let adoption = null;
+
+/** Once per page: take over the results stored under this browser's old made-up id. */
+function adoptOldResults() {
+  if (!adoption) adoption = adopt();
+  return adoption;
+}
+
+async function adopt() {
+  const old = localStorage.getItem(OLD_PLAYER_KEY);
+  if (old === null) return;
+  if (OLD_PLAYER_PATTERN.test(old)) {
+    try {
+      await api.adoptPuzzleResults(old);
+    } catch (error) {
+      if (!(error instanceof api.ApiError)) return; // try again on the next visit
+    }
   }
-  return id;
+  localStorage.removeItem(OLD_PLAYER_KEY);
 }
 
 /** "0:42", "12:05" or "1:02:03". */
@@ -119,8 +132,9 @@ export class PuzzleView {
   }
 
   async loadHistory() {
+    await adoptOldResults();
     try {
-      this.history = await api.puzzleHistory(playerId());
+      this.history = await api.puzzleHistory();
     } catch {
       this.history = null;
     }
@@ -195,7 +209,6 @@ export class PuzzleView {
     const seconds = solved ? this.seconds : Math.round((Date.now() - this.started) / 1000);
     try {
       this.history = await api.puzzleResult(this.puzzle.date, {
-        player: playerId(),
         tries: this.tries,
         seconds,
         solved,
@@ -376,8 +389,9 @@ export class PuzzleView {
 
   /** The daily-puzzle card of the new-game screen: the player's streak. */
   async showEntry() {
+    await adoptOldResults();
     try {
-      this.entryStreak = (await api.puzzleHistory(playerId())).streak;
+      this.entryStreak = (await api.puzzleHistory()).streak;
     } catch {
       this.entryStreak = null;
     }

@@ -1,5 +1,6 @@
-// The new-game screen: the opponent, its level, the rules and who begins;
-// the unfinished games to continue; opening a saved record.
+// The new-game screen: the opponent (the computer, a second person on this
+// device, or a friend online), its level, the rules and who begins; the
+// unfinished games to continue or delete; opening a saved record.
 
 import * as api from "./api.js";
 import { currentLanguage, has, t } from "./i18n.js";
@@ -12,13 +13,18 @@ const $ = (id) => document.getElementById(id);
 export class SetupView {
   /**
    * `onStart(settings)` starts a game (a NewGame object), `onImport(record,
-   * settings)` opens a record, `onResume(id)` continues a stored game;
-   * `currentGame()` is the id of this tab's game, if any.
+   * settings)` opens a record, `onResume(id)` continues a stored game,
+   * `onDeleted(id)` is told that a game was deleted; `currentGame()` is the
+   * id of this tab's game, if any.
    */
-  constructor({ onStart, onImport, onResume, currentGame }) {
+  constructor({ onStart, onImport, onResume, onDeleted, currentGame }) {
     this.onResume = onResume;
+    this.onDeleted = onDeleted;
     this.currentGame = currentGame;
     this.games = [];
+    this.confirming = null; // the id of the game whose deletion waits for a yes
+    this.deleting = null; // the id of the game being deleted
+    this.listError = null; // a catalogue key
     this.form = $("setup-form");
     this.buildChoices();
     this.restoreSettings();
@@ -59,6 +65,8 @@ export class SetupView {
     if (mode === "computer") {
       settings.level = Number(data.get("level"));
       settings.human = data.get("human");
+    } else if (mode === "online") {
+      settings.host = data.get("host");
     }
     return settings;
   }
@@ -78,10 +86,13 @@ export class SetupView {
   }
 
   updateVisibility() {
-    const computer = this.settings().mode === "computer";
-    $("level-field").hidden = !computer;
-    $("first-field").hidden = !computer;
-    $("first-local").hidden = computer;
+    const mode = this.settings().mode;
+    $("level-field").hidden = mode !== "computer";
+    $("first-field").hidden = mode !== "computer";
+    $("host-field").hidden = mode !== "online";
+    $("first-local").hidden = mode !== "local";
+    $("start-button").dataset.i18n = mode === "online" ? "setup.start.online" : "setup.start";
+    $("start-button").textContent = t($("start-button").dataset.i18n);
   }
 
   /** Run `task` with the start button disabled; show its error in `errorBox`. */
@@ -98,12 +109,14 @@ export class SetupView {
       errorBox.hidden = false;
     } finally {
       button.disabled = false;
-      button.textContent = t("setup.start");
+      button.textContent = t(button.dataset.i18n);
     }
   }
 
   /** Show the screen: fetch the unfinished games. */
   async show() {
+    this.confirming = null;
+    this.listError = null;
     this.render();
     try {
       const answer = await api.listGames("ongoing");
@@ -125,34 +138,124 @@ export class SetupView {
       return;
     }
     const when = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
-    list.replaceChildren(
-      ...this.games.map((game) => {
-        const item = document.createElement("li");
-        item.className = "resume-item";
-        item.dataset.game = game.id;
-        const text = document.createElement("span");
-        text.className = "resume-text";
-        const opponent =
-          game.mode === "computer" ? t("resume.vs_computer", { level: levelName(game.level) }) : t("resume.vs_local");
-        const strong = document.createElement("strong");
-        strong.textContent = `${rulesName(game.rules)} · ${opponent}`;
-        const small = document.createElement("small");
-        const updated = game.updated ? when.format(new Date(game.updated)) : "";
-        const parts = [t(game.ply === 1 ? "resume.turns.one" : "resume.turns.many", { count: game.ply }), updated];
-        if (game.id === this.currentGame()) parts.push(t("resume.current"));
-        small.textContent = parts.filter(Boolean).join(" · ");
-        text.append(strong, small);
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "button";
-        button.textContent = t("resume.open");
-        button.setAttribute("aria-label", `${t("resume.open")}: ${strong.textContent}, ${small.textContent}`);
-        button.addEventListener("click", () => this.onResume(game.id));
-        item.append(text, button);
-        return item;
-      }),
-    );
+    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
+    list.replaceChildren(...this.games.map((game) => this.renderItem(game, when)));
+    if (focused) {
+      const again = list.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+    }
   }
+
+  renderItem(game, when) {
+    const item = document.createElement("li");
+    item.className = "resume-item";
+    item.dataset.game = game.id;
+    const text = document.createElement("span");
+    text.className = "resume-text";
+    const strong = document.createElement("strong");
+    strong.textContent = `${rulesName(game.rules)} · ${opponentText(game)}`;
+    const small = document.createElement("small");
+    const updated = game.updated ? when.format(new Date(game.updated)) : "";
+    const parts = [t(game.ply === 1 ? "resume.turns.one" : "resume.turns.many", { count: game.ply }), updated];
+    if (game.id === this.currentGame()) parts.push(t("resume.current"));
+    small.textContent = parts.filter(Boolean).join(" · ");
+    text.append(strong, small);
+    const name = `${strong.textContent}, ${small.textContent}`;
+
+    const actions = document.createElement("span");
+    actions.className = "resume-actions";
+    if (this.confirming === game.id) {
+      const question = document.createElement("span");
+      question.className = "resume-question";
+      question.textContent = t("resume.delete.confirm");
+      const yes = button(t("resume.delete.yes"), "button button-danger", `yes-${game.id}`, () => this.remove(game.id));
+      yes.setAttribute("aria-label", `${t("resume.delete.yes")}: ${name}`);
+      yes.disabled = this.deleting === game.id;
+      const keep = () => this.confirm(null, `delete-${game.id}`);
+      const no = button(t("resume.delete.no"), "button", `no-${game.id}`, keep);
+      actions.append(question, yes, no);
+      item.classList.add("is-confirming");
+    } else {
+      const open = button(t("resume.open"), "button", `open-${game.id}`, () => this.onResume(game.id));
+      open.setAttribute("aria-label", `${t("resume.open")}: ${name}`);
+      actions.append(open);
+      if (deletable(game)) {
+        const remove = button(t("resume.delete"), "button button-quiet", `delete-${game.id}`, () =>
+          this.confirm(game.id, `no-${game.id}`),
+        );
+        remove.setAttribute("aria-label", `${t("resume.delete")}: ${name}`);
+        actions.append(remove);
+      }
+    }
+    item.append(text, actions);
+    if (this.listError && this.confirming === game.id) {
+      const error = document.createElement("p");
+      error.className = "error resume-error";
+      error.setAttribute("role", "alert");
+      error.textContent = t(this.listError);
+      item.append(error);
+    }
+    return item;
+  }
+
+  /** Ask "delete this game?" for game `id` (null: ask nothing), then focus `focusKey`. */
+  confirm(id, focusKey) {
+    this.confirming = id;
+    this.listError = null;
+    this.render();
+    const target = $("resume-list").querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+    if (target) target.focus();
+  }
+
+  async remove(id) {
+    if (this.deleting) return;
+    this.deleting = id;
+    this.render();
+    try {
+      await api.deleteGame(id);
+    } catch (error) {
+      // Deleted already (a repeated request after a lost connection): fine.
+      if (!(error instanceof api.ApiError && error.code === "not_found")) {
+        this.deleting = null;
+        const key = error instanceof api.ApiError ? `error.${error.code}` : "error.unknown";
+        this.listError = has(key) ? key : "error.unknown";
+        this.render();
+        return;
+      }
+    }
+    this.deleting = null;
+    this.confirming = null;
+    this.games = this.games.filter((game) => game.id !== id);
+    this.render();
+    this.onDeleted(id);
+    $("resume-title").focus({ preventScroll: true });
+  }
+}
+
+/** Who the game is against, as the list says it. */
+function opponentText(game) {
+  if (game.mode === "computer") return t("resume.vs_computer", { level: levelName(game.level) });
+  if (game.mode === "online") return t(game.opponent === "free" ? "resume.vs_online.waiting" : "resume.vs_online");
+  return t("resume.vs_local");
+}
+
+/**
+ * Whether the player may delete `game`: their own games on this device, and
+ * an online game nobody has joined yet (once both play, one resigns instead).
+ */
+function deletable(game) {
+  if (game.status !== "ongoing") return false;
+  return game.mode !== "online" || game.opponent === "free";
+}
+
+function button(text, className, focusKey, onClick) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = className;
+  element.textContent = text;
+  element.dataset.focusKey = focusKey;
+  element.addEventListener("click", onClick);
+  return element;
 }
 
 /** A radio choice card: input, name and one sentence. */

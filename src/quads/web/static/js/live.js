@@ -1,0 +1,165 @@
+// Live updates of one game: a WebSocket on /api/games/{id}/live.
+//
+// The server sends the whole view ({"type": "view", "view": GameView}) on
+// connecting and after every change, a move of the other player as much as a
+// player connecting or leaving; {"type": "gone"} when the game was deleted.
+// A view is handed on only when its revision is not older than the one shown,
+// so that a late message never takes the board back.  A lost connection is
+// opened again by itself, after 0.5 s, then 1, 2, 4 and at most 8 s (each
+// with some jitter, so that many pages do not all come back at once); the
+// server's first message then brings the page up to date.  A ping every 25 s
+// keeps the connection from being dropped as idle, and a connection that
+// leaves a ping unanswered for 10 s counts as lost.  The page never polls.
+
+const PING_MS = 25_000;
+const PONG_MS = 10_000;
+const FIRST_DELAY_MS = 500;
+const MAX_DELAY_MS = 8_000;
+
+/** Close codes after which trying again is useless: no such game, foreign page. */
+const FINAL_CODES = new Set([4403, 4404]);
+
+export function liveUrl(id) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/live`;
+}
+
+export class LiveGame {
+  /**
+   * Follow game `id`.  `shown()` is the revision the page shows (or null);
+   * `onView(view)` gets each newer view, `onGone()` is called when the game
+   * was deleted or may not be seen, `onState(connected)` when the connection
+   * is lost or back.
+   */
+  constructor(id, { shown, onView, onGone, onState = () => {} }) {
+    this.id = id;
+    this.shown = shown;
+    this.onView = onView;
+    this.onGone = onGone;
+    this.onState = onState;
+    this.socket = null;
+    this.closed = false;
+    this.connected = false;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.pongTimer = null;
+    this.wakeUp = () => this.reconnectNow();
+    window.addEventListener("online", this.wakeUp);
+    document.addEventListener("visibilitychange", this.wakeUp);
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    let socket;
+    try {
+      socket = new WebSocket(liveUrl(this.id));
+    } catch {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.ping(), PING_MS);
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;
+      clearTimeout(this.pongTimer);
+      this.receive(event.data);
+    });
+    socket.addEventListener("close", (event) => {
+      if (socket !== this.socket) return;
+      this.drop();
+      if (this.closed) return;
+      if (FINAL_CODES.has(event.code)) {
+        this.close();
+        this.onGone();
+        return;
+      }
+      this.retry();
+    });
+  }
+
+  receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (message.type === "view" && message.view && message.view.id === this.id) {
+      // A connection counts as back once the server's view arrived.
+      this.attempt = 0;
+      this.setConnected(true);
+      const shown = this.shown();
+      if (shown === null || shown === undefined || message.view.revision >= shown) this.onView(message.view);
+    } else if (message.type === "gone") {
+      this.close();
+      this.onGone();
+    }
+  }
+
+  ping() {
+    this.send({ type: "ping" });
+    clearTimeout(this.pongTimer);
+    this.pongTimer = setTimeout(() => {
+      // No answer: the connection is dead without having been closed.
+      const socket = this.socket;
+      if (!socket) return;
+      this.drop();
+      socket.close();
+      this.retry();
+    }, PONG_MS);
+  }
+
+  /** Forget the current connection (closed or dead). */
+  drop() {
+    this.socket = null;
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    this.setConnected(false);
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  setConnected(connected) {
+    if (connected === this.connected) return;
+    this.connected = connected;
+    this.onState(connected);
+  }
+
+  /** Try again after a growing pause: 0.5 s doubling to 8 s, each between 50 % and 100 % of it. */
+  retry() {
+    if (this.closed || this.retryTimer !== null) return;
+    const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.connect(), delay * (0.5 + Math.random() * 0.5));
+  }
+
+  /** The network came back or the tab became visible: do not wait for the next try. */
+  reconnectNow() {
+    if (this.closed || this.socket || document.visibilityState === "hidden") return;
+    this.attempt = 0;
+    this.connect();
+  }
+
+  /** Stop following the game. */
+  close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    window.removeEventListener("online", this.wakeUp);
+    document.removeEventListener("visibilitychange", this.wakeUp);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
+  }
+}
