@@ -217,14 +217,16 @@ class GameStore:
         """The games, most recently changed first; only those of ``status`` if given.
 
         With ``player``, only that player's games (created or seated) in which
-        somebody has acted (a game that was never saved is left out).
+        somebody has acted (a game that was never saved is left out), and the
+        online games they created that wait for the other player to join.
         """
         query = f"SELECT {_SUMMARY} FROM games"
         conditions: list[str] = []
         parameters: dict[str, str] = {}
         if player is not None:
             conditions.append("(owner = :player OR first_player = :player "
-                              "OR second_player = :player) AND revision > 0")
+                              "OR second_player = :player) "
+                              "AND (revision > 0 OR (mode = 'online' AND owner = :player))")
             parameters["player"] = player
         if status is not None:
             conditions.append("status = :status")
