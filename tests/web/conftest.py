@@ -3,8 +3,10 @@ directory, and a small client that speaks the API of ``docs/web-api.md``."""
 
 from __future__ import annotations
 
+import sqlite3
 import warnings
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ with warnings.catch_warnings():
 from quads.storage import GameStore
 from quads.storage.stored import redo_trail
 from quads.web.app import create_app
+from quads.web.identity import COOKIE, player_id
 
 
 class Api:
@@ -99,3 +102,90 @@ def client(db_path: Path) -> Iterator[TestClient]:
 @pytest.fixture
 def api(client: TestClient, db_path: Path) -> Api:
     return Api(client, db_path)
+
+
+# ---- more players on the same server ----------------------------------------------
+
+
+class Player(Api):
+    """One browser (its own cookie jar) on the app: the routes of online play too."""
+
+    def token(self) -> str:
+        """The token of this player's cookie (asking the server for one if needed)."""
+        if COOKIE not in self.client.cookies:
+            self._check(self.client.get("/api/games"), 200)
+        token: str = self.client.cookies[COOKIE]
+        return token
+
+    def id(self) -> str:
+        """The player's id as the store keeps it."""
+        return player_id(self.token())
+
+    def join(self, view: dict[str, Any], invite: str | None = None,
+             expect: int = 200) -> dict[str, Any]:
+        """``POST /join`` with ``invite`` (a token, or a ``/join/TOKEN`` path), by default
+        the view's own."""
+        token = (invite if invite is not None else view["invite"]).rsplit("/", 1)[-1]
+        return self.post(view["id"], "join", {"invite": token}, expect)
+
+    def answer(self, view: dict[str, Any], accept: bool, expect: int = 200) -> dict[str, Any]:
+        """Accept or refuse the other player's undo request."""
+        body = {"revision": view["revision"], "accept": accept}
+        return self.post(view["id"], "undo/answer", body, expect)
+
+    def resign(self, view: dict[str, Any], expect: int = 200) -> dict[str, Any]:
+        return self.post(view["id"], "resign", {"revision": view["revision"]}, expect)
+
+    def rematch(self, view: dict[str, Any], expect: int = 201) -> dict[str, Any]:
+        return self._check(self.client.post(f"/api/games/{view['id']}/rematch"), expect)
+
+    def delete(self, game_id: str, expect: int = 204) -> dict[str, Any] | None:
+        response = self.client.delete(f"/api/games/{game_id}")
+        if expect == 204:
+            assert response.status_code == 204, response.text
+            assert response.content == b""
+            return None
+        return self._check(response, expect)
+
+    def games(self, **params: str) -> list[dict[str, Any]]:
+        """``GET /api/games``: the caller's list."""
+        games: list[dict[str, Any]] = self._check(
+            self.client.get("/api/games", params=params), 200)["games"]
+        return games
+
+    def row(self, game_id: str) -> dict[str, Any] | None:
+        """The game's whole row in the SQLite file (``None`` once deleted)."""
+        with closing(sqlite3.connect(self.store.path)) as db:
+            db.row_factory = sqlite3.Row
+            found = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if found is None else dict(found)
+
+
+def another_browser(client: TestClient) -> TestClient:
+    """A client with its own cookies on the app of ``client``, served by the same event
+    loop, as two browsers are by one server."""
+    other = TestClient(client.app)
+    other.portal = client.portal
+    return other
+
+
+@pytest.fixture
+def host(client: TestClient, db_path: Path) -> Player:
+    """The first player: the browser of the ``client`` fixture."""
+    return Player(client, db_path)
+
+
+@pytest.fixture
+def guest(client: TestClient, db_path: Path) -> Iterator[Player]:
+    """A second player, in another browser."""
+    other = another_browser(client)
+    yield Player(other, db_path)
+    other.close()
+
+
+@pytest.fixture
+def stranger(client: TestClient, db_path: Path) -> Iterator[Player]:
+    """A third player, in a third browser: neither created nor joined anything."""
+    other = another_browser(client)
+    yield Player(other, db_path)
+    other.close()

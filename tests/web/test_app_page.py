@@ -36,6 +36,7 @@ ROUTES = {
     "/api/games/{game_id}/hint": {"get"},
     "/api/messages/{lang}": {"get"},
     "/api/puzzles/history": {"get"},
+    "/api/puzzles/adopt": {"post"},
     "/api/puzzles/{day}": {"get"},
     "/api/puzzles/{day}/check": {"post"},
     "/api/puzzles/{day}/result": {"post"},

@@ -21,7 +21,7 @@ from fastapi.responses import PlainTextResponse
 from quads.catalogue import catalogue
 from quads.outcome import Player
 from quads.record import write_record
-from quads.storage import GameStore, StaleGameError, StoredGame
+from quads.storage import GameNotFoundError, GameStore, StaleGameError, StoredGame
 from quads.web import play, seats
 from quads.web.errors import ApiError
 from quads.web.identity import caller
@@ -271,7 +271,10 @@ def rematch(request: Request, game_id: GameId) -> GameView:
     stored = _load(request, game_id)
     seats.require_seat(stored, caller(request))
     if stored.rematch is not None:
-        return _view(request, _store(request).load(stored.rematch))
+        try:
+            return _view(request, _store(request).load(stored.rematch))
+        except GameNotFoundError:
+            pass  # its owner deleted it (unplayed): start another
     following = play.rematch(stored)
     stored.rematch = following.id
     _store(request).create(following)

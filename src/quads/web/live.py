@@ -146,18 +146,26 @@ async def live(websocket: WebSocket, game_id: str) -> None:
         await websocket.close(code=4404, reason="no such game")
         return
     await websocket.accept()
-    socket = _Socket(game_id, player, latest=stored)
+    # A change saved after the load above but before the hub knows this socket is
+    # published to nobody here: the game is read once more after joining.
+    socket = _Socket(game_id, player, latest=stored, reload=True)
     hub._join(socket)
     sent: tuple[int, frozenset[str]] | None = None
     receiver = asyncio.ensure_future(_receive(websocket))
     try:
         while True:
+            # Cleared before the game and the presence are read: a change published
+            # while this round loads or sends wakes the next round.
+            socket.wake.clear()
             if socket.reload and not socket.gone:
                 socket.reload = False
                 try:
-                    socket.latest = await run_in_threadpool(store.load, game_id)
+                    loaded = await run_in_threadpool(store.load, game_id)
                 except GameNotFoundError:
                     socket.gone = True
+                else:
+                    if socket.latest is None or loaded.revision >= socket.latest.revision:
+                        socket.latest = loaded
             if socket.gone:
                 await websocket.send_json({"type": "gone"})
                 await websocket.close(code=1000)
@@ -170,7 +178,6 @@ async def live(websocket: WebSocket, game_id: str) -> None:
                 view = game_view(latest, player, presence)
                 await websocket.send_json({"type": "view", "view": view.model_dump(mode="json")})
                 sent = state
-            socket.wake.clear()
             waiter = asyncio.ensure_future(socket.wake.wait())
             done, _ = await asyncio.wait({receiver, waiter},
                                          return_when=asyncio.FIRST_COMPLETED)

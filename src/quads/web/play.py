@@ -114,7 +114,8 @@ def rematch(stored: StoredGame) -> StoredGame:
     if stored.mode == "online":
         following.first_player = stored.second_player
         following.second_player = stored.first_player
-        following.invite = None
+        if following.first_player is not None and following.second_player is not None:
+            following.invite = None  # else (an imported game nobody joined) it stays open
     return following
 
 
@@ -154,9 +155,13 @@ def resign(stored: StoredGame, side: Player) -> None:
 def request_undo(stored: StoredGame, side: Player) -> None:
     """``side`` asks the other player of an online game to accept an undo.
 
-    :raises ApiError: ``409 nothing_to_undo``, ``409 undo_requested`` while a
-        request waits for its answer.
+    :raises ApiError: ``409 waiting_for_opponent`` while a seat is free (nobody to
+        ask), ``409 nothing_to_undo``, ``409 undo_requested`` while a request waits for
+        its answer.
     """
+    if stored.first_player is None or stored.second_player is None:
+        raise ApiError(409, "waiting_for_opponent",
+                       "nobody has joined yet: there is nobody to ask")
     if stored.is_over() or not history.can_undo(stored.game, side):
         raise ApiError(409, "nothing_to_undo", "there is nothing of yours to undo")
     if stored.undo_request is not None:

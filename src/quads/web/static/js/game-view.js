@@ -17,6 +17,7 @@ import * as api from "./api.js";
 import { Board } from "./board.js";
 import { currentLanguage, has, t } from "./i18n.js";
 import { LiveGame } from "./live.js";
+import { copyInvite, renderInvite, renderSeats, renderUndoRequest, shareInvite } from "./online-panels.js";
 import {
   isPerson,
   joinList,
@@ -25,7 +26,6 @@ import {
   playerName,
   rulesName,
   shapeName,
-  sideName,
   traitWords,
   waitingForOpponent,
 } from "./names.js";
@@ -102,8 +102,8 @@ export class GameView {
     $("confirm-yes").addEventListener("click", () => (this.confirming === "delete" ? this.remove() : this.resign()));
     $("undo-accept").addEventListener("click", () => this.answerUndo(true));
     $("undo-refuse").addEventListener("click", () => this.answerUndo(false));
-    $("invite-copy").addEventListener("click", () => this.copyInvite());
-    $("invite-share").addEventListener("click", () => this.shareInvite());
+    $("invite-copy").addEventListener("click", () => copyInvite(this.view, this.notify));
+    $("invite-share").addEventListener("click", () => shareInvite(this.view));
     $("invite-url").addEventListener("focus", (event) => event.target.select());
     const toggle = $("safe-toggle");
     toggle.checked = this.showSafe;
@@ -394,37 +394,6 @@ export class GameView {
     return this.send((id, revision) => api.answerUndo(id, revision, accept), "undo_answer", false);
   }
 
-  // ---- the invitation ----------------------------------------------------------
-
-  inviteUrl() {
-    return this.view && this.view.invite ? location.origin + this.view.invite : "";
-  }
-
-  async copyInvite() {
-    const input = $("invite-url");
-    let copied = false;
-    try {
-      await navigator.clipboard.writeText(this.inviteUrl());
-      copied = true;
-    } catch {
-      input.select();
-      try {
-        copied = document.execCommand("copy");
-      } catch {
-        copied = false;
-      }
-    }
-    this.notify(t(copied ? "invite.copied" : "invite.copy_failed"));
-  }
-
-  async shareInvite() {
-    try {
-      await navigator.share({ title: t("app.title"), text: t("invite.share_text"), url: this.inviteUrl() });
-    } catch {
-      // cancelled by the person, or not possible: the link can still be copied
-    }
-  }
-
   // ---- hints ----------------------------------------------------------------
 
   async askHint() {
@@ -469,12 +438,12 @@ export class GameView {
     else opponent = t("game.opponent.local");
     $("game-opponent").textContent = opponent;
 
-    this.renderSeats();
+    renderSeats(this.view, this.liveLost);
     this.renderPrompt(person, calling, boardHasPieces);
     this.renderLastMove();
     this.renderMessage();
-    this.renderInvite();
-    this.renderUndoRequest();
+    renderInvite(this.view);
+    renderUndoRequest(this.view, this.busy);
 
     // The board: free cells can be pressed when the person must place.
     const canPlace = Boolean(person) && view.step === "place" && idle;
@@ -567,37 +536,6 @@ export class GameView {
     link.setAttribute("download", `quads-${view.id}.qds`);
   }
 
-  /** Online: who sits where, whether they have the game open, and this page's own connection. */
-  renderSeats() {
-    const view = this.view;
-    const list = $("seats");
-    list.hidden = view.mode !== "online";
-    if (list.hidden) return;
-    const items = [];
-    if (view.spectator) items.push(seatItem(t("seats.spectating"), this.liveLost ? "lost" : null));
-    const order = view.you ? [view.you, otherSide(view.you)] : ["first", "second"];
-    for (const side of order) {
-      const state = view.seats[side];
-      const name =
-        state === "you"
-          ? t("seats.you", { side: sideName(side) })
-          : view.you
-            ? t("seats.opponent", { side: sideName(side) })
-            : sideName(side);
-      let presence;
-      if (state === "free") presence = "free";
-      else if (state === "you") presence = this.liveLost ? "lost" : "on";
-      else presence = view.connected && view.connected[side] ? "on" : "off";
-      items.push(seatItem(name, presence));
-    }
-    // Redrawn only when something changed, so that a screen reader hears news only.
-    const signature = items.map((item) => `${item.dataset.presence}:${item.textContent}`).join("|");
-    if (list.dataset.signature !== signature) {
-      list.dataset.signature = signature;
-      list.replaceChildren(...items);
-    }
-  }
-
   renderPrompt(person, calling, boardHasPieces) {
     const view = this.view;
     const prompt = $("prompt");
@@ -659,36 +597,6 @@ export class GameView {
     }
     box.hidden = !text;
     box.textContent = text || "";
-  }
-
-  /** Online, while a seat is free: the link to send, to copy or share, and its QR code. */
-  renderInvite() {
-    const view = this.view;
-    const panel = $("invite-panel");
-    panel.hidden = !view.invite;
-    if (panel.hidden) return;
-    const url = this.inviteUrl();
-    const input = $("invite-url");
-    if (input.value !== url) input.value = url;
-    $("invite-share").hidden = typeof navigator.share !== "function";
-    const qr = $("invite-qr");
-    const src = api.inviteQrUrl(view.id);
-    if (qr.getAttribute("src") !== src) qr.setAttribute("src", src);
-    qr.alt = t("invite.qr.alt");
-  }
-
-  /** Online: the opponent's undo request to answer, or one's own waiting for its answer. */
-  renderUndoRequest() {
-    const view = this.view;
-    const panel = $("undo-panel");
-    const requester = view.mode === "online" && !view.outcome ? view.undo_request : null;
-    panel.hidden = !requester || view.spectator;
-    if (panel.hidden) return;
-    const mine = requester === view.you;
-    panel.classList.toggle("is-waiting", mine);
-    $("undo-text").textContent = t(mine ? "undo.waiting" : "undo.asked");
-    $("undo-answer").hidden = mine;
-    for (const id of ["undo-accept", "undo-refuse"]) $(id).disabled = this.busy;
   }
 
   renderMessage() {
@@ -810,32 +718,6 @@ export class GameView {
       this.board.focus({ preventScroll: true });
     }
   }
-}
-
-/** One line of the seats list: a name and, unless null, a dot and a word for `presence`. */
-function seatItem(name, presence) {
-  const item = document.createElement("li");
-  item.className = "seat";
-  const label = document.createElement("span");
-  label.className = "seat-name";
-  label.textContent = name;
-  item.append(label);
-  if (presence) {
-    item.dataset.presence = presence;
-    const state = document.createElement("span");
-    state.className = "presence";
-    const dot = document.createElement("span");
-    dot.className = "dot";
-    dot.setAttribute("aria-hidden", "true");
-    state.append(dot, t(`seats.${presence}`));
-    const comma = document.createElement("span");
-    comma.className = "visually-hidden";
-    comma.textContent = ", ";
-    item.append(comma, state);
-  } else {
-    item.classList.add("seat-note");
-  }
-  return item;
 }
 
 /** The suggested turn of a hint, in words ("" when the advice is to call or claim). */

@@ -1,0 +1,126 @@
+// The panels of an online game on the game screen: who sits where and whether
+// they are connected, the invitation to send while a seat is free (copy,
+// share, QR code), and an undo request to answer or waiting for its answer.
+// Each function draws from the view alone; game-view.js calls them.
+
+import * as api from "./api.js";
+import { t } from "./i18n.js";
+import { otherSide, sideName } from "./names.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The full address of the invitation of `view`, or "". */
+export function inviteUrl(view) {
+  return view && view.invite ? location.origin + view.invite : "";
+}
+
+/** Copy the invitation to the clipboard; `notify(text)` says whether it worked. */
+export async function copyInvite(view, notify) {
+  const input = $("invite-url");
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(inviteUrl(view));
+    copied = true;
+  } catch {
+    input.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+  }
+  notify(t(copied ? "invite.copied" : "invite.copy_failed"));
+}
+
+/** Share the invitation where the browser can (Web Share API). */
+export async function shareInvite(view) {
+  try {
+    await navigator.share({ title: t("app.title"), text: t("invite.share_text"), url: inviteUrl(view) });
+  } catch {
+    // cancelled by the person, or not possible: the link can still be copied
+  }
+}
+
+/** Online: who sits where, whether they have the game open, and this page's own connection. */
+export function renderSeats(view, liveLost) {
+  const list = $("seats");
+  list.hidden = view.mode !== "online";
+  if (list.hidden) return;
+  const items = [];
+  if (view.spectator) items.push(seatItem(t("seats.spectating"), liveLost ? "lost" : null));
+  const order = view.you ? [view.you, otherSide(view.you)] : ["first", "second"];
+  for (const side of order) {
+    const state = view.seats[side];
+    const name =
+      state === "you"
+        ? t("seats.you", { side: sideName(side) })
+        : view.you
+          ? t("seats.opponent", { side: sideName(side) })
+          : sideName(side);
+    let presence;
+    if (state === "free") presence = "free";
+    else if (state === "you") presence = liveLost ? "lost" : "on";
+    else presence = view.connected && view.connected[side] ? "on" : "off";
+    items.push(seatItem(name, presence));
+  }
+  // Redrawn only when something changed, so that a screen reader hears news only.
+  const signature = items.map((item) => `${item.dataset.presence}:${item.textContent}`).join("|");
+  if (list.dataset.signature !== signature) {
+    list.dataset.signature = signature;
+    list.replaceChildren(...items);
+  }
+}
+
+/** Online, while a seat is free: the link to send, to copy or share, and its QR code. */
+export function renderInvite(view) {
+  const panel = $("invite-panel");
+  panel.hidden = !view.invite;
+  if (panel.hidden) return;
+  const url = inviteUrl(view);
+  const input = $("invite-url");
+  if (input.value !== url) input.value = url;
+  $("invite-share").hidden = typeof navigator.share !== "function";
+  const qr = $("invite-qr");
+  const src = api.inviteQrUrl(view.id);
+  if (qr.getAttribute("src") !== src) qr.setAttribute("src", src);
+  qr.alt = t("invite.qr.alt");
+}
+
+/** Online: the opponent's undo request to answer, or one's own waiting for its answer. */
+export function renderUndoRequest(view, busy) {
+  const panel = $("undo-panel");
+  const requester = view.mode === "online" && !view.outcome ? view.undo_request : null;
+  panel.hidden = !requester || view.spectator;
+  if (panel.hidden) return;
+  const mine = requester === view.you;
+  panel.classList.toggle("is-waiting", mine);
+  $("undo-text").textContent = t(mine ? "undo.waiting" : "undo.asked");
+  $("undo-answer").hidden = mine;
+  for (const id of ["undo-accept", "undo-refuse"]) $(id).disabled = busy;
+}
+
+/** One line of the seats list: a name and, unless null, a dot and a word for `presence`. */
+function seatItem(name, presence) {
+  const item = document.createElement("li");
+  item.className = "seat";
+  const label = document.createElement("span");
+  label.className = "seat-name";
+  label.textContent = name;
+  item.append(label);
+  if (presence) {
+    item.dataset.presence = presence;
+    const state = document.createElement("span");
+    state.className = "presence";
+    const dot = document.createElement("span");
+    dot.className = "dot";
+    dot.setAttribute("aria-hidden", "true");
+    state.append(dot, t(`seats.${presence}`));
+    const comma = document.createElement("span");
+    comma.className = "visually-hidden";
+    comma.textContent = ", ";
+    item.append(comma, state);
+  } else {
+    item.classList.add("seat-note");
+  }
+  return item;
+}
