@@ -136,6 +136,8 @@ async def live(websocket: WebSocket, game_id: str) -> None:
     hub: LiveHub = websocket.app.state.hub
     player = caller(websocket)
     if not _same_origin(websocket):
+        # Accepted only to tell the code (nothing is sent), so that a page stops retrying.
+        await websocket.accept()
         await websocket.close(code=4403, reason="cross-site socket refused")
         return
     try:
