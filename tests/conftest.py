@@ -3,16 +3,74 @@
 Hypothesis runs under the ``ci`` profile unless ``HYPOTHESIS_PROFILE`` names
 another: examples are derived from the test itself (``derandomize``) and no
 example database is kept, so every run plays exactly the same games.
+
+The ``postgres`` and ``postgres_url`` fixtures give tests a real PostgreSQL
+server and a fresh database on it (see ``tests/postgres_server.py``).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
+
+from postgres_server import PostgresServer, find_bindir, in_ci
 
 settings.register_profile(
     "ci", deadline=None, max_examples=40, derandomize=True, database=None, print_blob=True
 )
 settings.register_profile("thorough", deadline=None, max_examples=1000, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# A real PostgreSQL server (tests/postgres_server.py), for the store's PostgreSQL
+# back end.  Tests that use it are marked ``postgres``: ``-m "not postgres"`` leaves
+# them out.
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "postgres: uses a real PostgreSQL server (the postgres fixtures)"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "postgres" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A throwaway PostgreSQL cluster for the whole session, started on first use.
+
+    Skipped when PostgreSQL is not installed, but an error in CI, which must
+    install it (``.ci/run``).  A test may stop, kill or restart it; the next
+    ``postgres_url`` starts it again if it is down.
+    """
+    bindir = find_bindir()
+    if bindir is None:
+        reason = (
+            "PostgreSQL is not installed (no initdb from pg_config --bindir or in "
+            "/usr/lib/postgresql/*/bin): apt-get install postgresql"
+        )
+        if in_ci():
+            pytest.fail(f"CI must install PostgreSQL (.ci/run does): {reason}", pytrace=False)
+        pytest.skip(reason)
+    with PostgresServer(bindir) as server:
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres: PostgresServer, request: pytest.FixtureRequest) -> Iterator[str]:
+    """The SQLAlchemy URL of a new, empty database for this test alone, dropped after it.
+
+    ``postgresql+psycopg://postgres@127.0.0.1:PORT/TESTNAME_XXXXXXXX``
+    """
+    postgres.start()  # in case an earlier test left it stopped
+    name = postgres.create_database(request.node.name)
+    yield postgres.url(name)
+    postgres.start()
+    postgres.drop_database(name)

@@ -1,4 +1,5 @@
-"""``quads serve``: the web app on this computer, with its games in SQLite.
+"""``quads serve``: the web app, with its games in SQLite (one process) or in
+PostgreSQL (one or several processes, on one or several machines).
 
 FastAPI and uvicorn are imported only when the command runs; without them it
 says how to install them (``quads[web]``) and exits with status 2.
@@ -47,9 +48,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                         help="the address to listen on (default: %(default)s)")
     parser.add_argument("--port", type=int, default=8000,
                         help="the port to listen on (default: %(default)s)")
-    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
-                        help="the database file (default: $QUADS_DB, else "
-                             "~/.local/share/quads/quads.sqlite3)")
+    parser.add_argument("--db", default=None, metavar="PATH_OR_URL",
+                        help="the database: a SQLite file, or a postgresql:// URL "
+                             "(default: $QUADS_DB, else ~/.local/share/quads/quads.sqlite3)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="serve with N processes on one port (PostgreSQL only; "
+                             "default: %(default)s)")
     parser.add_argument("--open", action="store_true", help="open the page in the browser")
     parser.set_defaults(run=run)
 
@@ -64,35 +68,58 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from quads.storage import StorageError
+        from quads.storage import GameStore, StorageError
+        from quads.storage.engine import database_url, describe
         from quads.web.app import create_app
     except ImportError as exc:
         print(f"quads: error: the web app needs FastAPI and uvicorn ({exc.name} is missing); "
               "install them with: pip install 'quads[web]'", file=sys.stderr)
         return 2
-    db_path: Path = args.db if args.db is not None else default_db_path()
+    location: str = args.db if args.db is not None else str(default_db_path())
+    if args.workers < 1:
+        print("quads: error: --workers takes a number of processes, 1 or more",
+              file=sys.stderr)
+        return 2
     try:
-        db_path.parent.mkdir(parents=True, exist_ok=True)
-        app = create_app(db_path)
+        url = database_url(location)
+        if url.get_backend_name() == "sqlite":
+            if args.workers > 1:
+                print("quads: error: several workers need a PostgreSQL database (--db "
+                      "postgresql://...): with SQLite, one process serves", file=sys.stderr)
+                return 2
+            Path(str(url.database)).parent.mkdir(parents=True, exist_ok=True)
+        app = None
+        if args.workers == 1:
+            app = create_app(url)
+        else:
+            GameStore(url).close()  # create or migrate the schema once, before the workers
+
     except (OSError, StorageError) as exc:
         print(f"quads: error: {exc}", file=sys.stderr)
         return 2
+    address = _address(args.host, args.port)
+    if app is None:
+        os.environ["QUADS_DB"] = url.render_as_string(hide_password=False)
+        print(f"Quads is running at {address} with {args.workers} processes (games in "
+              f"{describe(url)}); press Ctrl+C to stop.", flush=True)
+        uvicorn.run("quads.web.app:app_from_env", factory=True, host=args.host,
+                    port=args.port, workers=args.workers, log_level="warning")
+        return 0
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port,
                                            log_level="warning"))
-    address = _address(args.host, args.port)
-    threading.Thread(target=_announce, args=(server, address, db_path, args.open),
+    threading.Thread(target=_announce, args=(server, address, describe(url), args.open),
                      daemon=True).start()
     server.run()
     return 0 if server.started else 1
 
 
-def _announce(server: uvicorn.Server, address: str, db_path: Path, open_browser: bool) -> None:
+def _announce(server: uvicorn.Server, address: str, where: str, open_browser: bool) -> None:
     """Once the server listens, print its address and open the browser if asked."""
     while not server.started:
         if server.should_exit:
             return
         time.sleep(0.05)
-    print(f"Quads is running at {address} (games in {db_path}); press Ctrl+C to stop.",
+    print(f"Quads is running at {address} (games in {where}); press Ctrl+C to stop.",
           flush=True)
     if open_browser:
         webbrowser.open(address)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["GameNotFoundError", "StaleGameError", "StorageError"]
+__all__ = ["GameNotFoundError", "StaleGameError", "StorageError", "StorageUnavailableError"]
 
 
 class StorageError(Exception):
@@ -15,3 +15,8 @@ class GameNotFoundError(StorageError, LookupError):
 
 class StaleGameError(StorageError):
     """The game changed in the store since it was loaded; the save was refused."""
+
+
+class StorageUnavailableError(StorageError):
+    """The database cannot be reached now (a server down, a file locked for too long);
+    the same request may succeed later."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path as FilePath
 from typing import Annotated
 
@@ -11,6 +13,7 @@ from fastapi import FastAPI, Path
 from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from sqlalchemy import URL
 
 from quads import __version__
 from quads.storage import GameStore
@@ -20,19 +23,40 @@ from quads.web.limits import BodyLimitMiddleware
 from quads.web.live import LiveHub
 from quads.web.puzzles import PuzzleCache
 
-__all__ = ["STATIC_DIR", "create_app"]
+__all__ = ["STATIC_DIR", "app_from_env", "create_app"]
 
 STATIC_DIR = FilePath(__file__).parent / "static"
 """The page: ``index.html`` and the files it loads."""
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Listen to the other processes' changes (PostgreSQL) while the app runs."""
+    store: GameStore = app.state.store
+    listener = None
+    if store.postgres:
+        from quads.web.notify import ChangeListener
+
+        listener = ChangeListener(store.url, app.state.hub)
+        listener.start()
+    app.state.listener = listener
+    try:
+        yield
+    finally:
+        if listener is not None:
+            listener.stop()
+        store.close()
+
+
 def create_app(
-    db_path: str | FilePath,
+    db_path: str | FilePath | URL,
     static_dir: FilePath | None = STATIC_DIR,
     today: Callable[[], datetime.date] = datetime.date.today,
 ) -> FastAPI:
-    """The app over the games and puzzle results in ``db_path`` (created with its
-    schema if missing).
+    """The app over the games and puzzle results in ``db_path``: a SQLite file's path
+    or a ``postgresql://`` URL (created with its schema if missing, migrated if older).
+    On PostgreSQL, several processes may serve one database: each one's live sockets
+    hear of the others' saves.
 
     ``today`` gives the date of the day's puzzle (the server's local date);
     no puzzle after it is served.
@@ -50,6 +74,7 @@ def create_app(
         description="Play Quarto-family games: the JSON API of `quads serve`.",
         redoc_url=None,
         static_url="/api-docs-assets",
+        lifespan=_lifespan,
     )
     store = GameStore(db_path)
     app.state.store = store
@@ -72,3 +97,9 @@ def create_app(
     if static_dir is not None and static_dir.is_dir():
         app.mount("/", StaticFiles(directory=static_dir, html=True), name="page")
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app over the database named by ``$QUADS_DB``: what each process of
+    ``quads serve --workers N`` runs."""
+    return create_app(os.environ["QUADS_DB"])

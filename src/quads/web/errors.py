@@ -22,7 +22,7 @@ from quads.errors import (
     InvalidRulesError,
     QuadsError,
 )
-from quads.storage import GameNotFoundError, StaleGameError
+from quads.storage import GameNotFoundError, StaleGameError, StorageUnavailableError
 
 __all__ = ["ApiError", "error_response", "install"]
 
@@ -108,6 +108,13 @@ async def _stale(request: Request, exc: Exception) -> JSONResponse:
     return error_response(409, "stale", f"{exc}; reload the game")
 
 
+async def _unavailable(request: Request, exc: Exception) -> JSONResponse:
+    response = error_response(503, "unavailable",
+                              "the database cannot be reached now; try again in a moment")
+    response.headers["Retry-After"] = "2"
+    return response
+
+
 async def _validation(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     return error_response(400, "bad_request", _validation_message(exc))
@@ -127,5 +134,6 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(QuadsError, _library_error)
     app.add_exception_handler(GameNotFoundError, _not_found)
     app.add_exception_handler(StaleGameError, _stale)
+    app.add_exception_handler(StorageUnavailableError, _unavailable)
     app.add_exception_handler(RequestValidationError, _validation)
     app.add_exception_handler(HTTPException, _http)

@@ -17,11 +17,12 @@ import hashlib
 import secrets
 from http.cookies import SimpleCookie
 
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from quads.storage import GameStore
+from quads.storage import GameStore, StorageUnavailableError
 from quads.web.errors import error_response
 
 __all__ = ["COOKIE", "PlayerMiddleware", "caller", "player_id"]
@@ -77,10 +78,10 @@ class PlayerMiddleware:
         self.store = store
         self._known: set[str] = set()
 
-    def _is_known(self, player: str) -> bool:
+    async def _is_known(self, player: str) -> bool:
         if player in self._known:
             return True
-        if not self.store.has_player(player):
+        if not await run_in_threadpool(self.store.has_player, player):
             return False
         if len(self._known) >= _KNOWN_CACHE:
             self._known.clear()
@@ -91,13 +92,24 @@ class PlayerMiddleware:
         if scope["type"] not in ("http", "websocket") or not scope["path"].startswith("/api/"):
             await self.app(scope, receive, send)
             return
+        try:
+            await self._identify(scope, receive, send)
+        except StorageUnavailableError:
+            if scope["type"] != "http":
+                raise
+            response = error_response(
+                503, "unavailable", "the database cannot be reached now; try again in a moment")
+            response.headers["Retry-After"] = "2"
+            await response(scope, receive, send)
+
+    async def _identify(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
         state = scope.setdefault("state", {})
         bearer = _bearer_token(headers)
         if bearer is not None:
             player: str | None = player_id(bearer)
             assert player is not None
-            if not self._is_known(player):
+            if not await self._is_known(player):
                 if scope["type"] == "http":
                     response = error_response(
                         401, "unknown_player",
@@ -110,7 +122,7 @@ class PlayerMiddleware:
             await self.app(scope, receive, send)
             return
         token = _cookie_token(headers)
-        if token is not None and self._is_known(player_id(token)):
+        if token is not None and await self._is_known(player_id(token)):
             state["player"] = player_id(token)
             await self.app(scope, receive, send)
             return
@@ -120,7 +132,7 @@ class PlayerMiddleware:
             return
         token = secrets.token_urlsafe(32)
         player = player_id(token)
-        self.store.add_player(player)
+        await run_in_threadpool(self.store.add_player, player)
         self._known.add(player)
         state["player"] = player
         secure = scope.get("scheme") == "https"

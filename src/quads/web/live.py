@@ -63,9 +63,10 @@ class LiveHub:
                          if s.player is not None)
 
     def publish(self, game_id: str, stored: StoredGame | None = None, *,
-                gone: bool = False) -> None:
+                gone: bool = False, revision: int | None = None) -> None:
         """Tell the sockets of ``game_id`` that it changed (``stored``: as saved, if
-        at hand) or was deleted (``gone``).  Safe to call from any thread."""
+        at hand; else ``revision``, the revision saved, if known) or was deleted
+        (``gone``).  Safe to call from any thread."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return
@@ -74,18 +75,37 @@ class LiveHub:
         except RuntimeError:
             running = None
         if running is loop:
-            self._notify(game_id, stored, gone)
+            self._notify(game_id, stored, gone, revision=revision)
         else:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
-                loop.call_soon_threadsafe(self._notify, game_id, stored, gone)
+                loop.call_soon_threadsafe(
+                    lambda: self._notify(game_id, stored, gone, revision=revision))
+
+    def reload_all(self) -> None:
+        """Have every socket read its game again (changes may have been missed, e.g.
+        while the database's notifications were cut off).  Safe from any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._reload_all)
+
+    def _reload_all(self) -> None:
+        for game_id in list(self._sockets):
+            self._notify(game_id, None, False)
 
     def _notify(self, game_id: str, stored: StoredGame | None, gone: bool,
-                presence: bool = False) -> None:
+                presence: bool = False, revision: int | None = None) -> None:
         for socket in self._sockets.get(game_id, ()):
             if stored is not None:
                 if socket.latest is None or stored.revision >= socket.latest.revision:
                     socket.latest = stored
-            elif not presence:
+            elif presence:
+                pass
+            elif (revision is not None and socket.latest is not None
+                  and socket.latest.revision >= revision):
+                continue  # seen already: the echo of this process's own save
+            else:
                 socket.reload = True
             socket.gone = socket.gone or gone
             socket.wake.set()

@@ -1,0 +1,418 @@
+"""The game store: games and puzzle results in SQLite or PostgreSQL (SQLAlchemy Core).
+
+Every operation is one short transaction on a pooled connection, so the store
+can be used from any thread and by several processes sharing one PostgreSQL
+database.
+
+A save is *optimistic*: it names the revision it loaded, and the single
+``UPDATE ... WHERE id = ? AND revision = ?`` statement that writes it fails
+when another save came first, on either engine.  Two requests that both
+loaded revision ``n`` can therefore never both be stored.  On PostgreSQL a save
+also sends ``NOTIFY quads_games`` in its own transaction, so that every server
+process learns of the change once it is committed (:mod:`quads.web.notify`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    URL,
+    Connection,
+    Engine,
+    RowMapping,
+    and_,
+    delete,
+    insert,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy import text as sql
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+
+from quads.outcome import Player
+from quads.position import Position
+from quads.rules import Rules
+from quads.storage.engine import database_url, describe, open_engine
+from quads.storage.errors import (
+    GameNotFoundError,
+    StaleGameError,
+    StorageError,
+    StorageUnavailableError,
+)
+from quads.storage.migrate import upgrade
+from quads.storage.results import PuzzleResult
+from quads.storage.stored import (
+    GameSummary,
+    Status,
+    StoredGame,
+    action_text,
+    now,
+    parse_action,
+    rebuild_game,
+    redo_trail,
+)
+from quads.storage.tables import games, players, puzzle_results, puzzle_solves
+
+__all__ = ["CHANNEL", "GameStore"]
+
+CHANNEL = "quads_games"
+"""The PostgreSQL channel of saved changes: payload ``ID REVISION``, or ``ID gone``."""
+
+_SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.human,
+            games.c.ply, games.c.status, games.c.to_move, games.c.created, games.c.updated,
+            games.c.owner, games.c.first_player, games.c.second_player, games.c.resigned)
+_PROGRESS = ("actions", "redo", "ply", "status", "to_move", "revision", "updated",
+             "first_player", "second_player", "invite", "undo_request", "resigned", "rematch")
+
+
+def _time(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _player(value: str | None) -> Player | None:
+    return None if value is None else Player[value.upper()]
+
+
+def _identifier(player: Player | None) -> str | None:
+    return None if player is None else player.identifier
+
+
+class GameStore:
+    """The games and puzzle results in one database, created with its schema when new
+    and brought up to the current schema when older.
+
+    ``location`` is a SQLite file's path or a database URL (``postgresql://...``).
+
+    :raises StorageError: if the database cannot be reached or read as a Quads
+        database, or is newer than this version of Quads.
+    """
+
+    def __init__(self, location: str | Path | URL) -> None:
+        self.url = location if isinstance(location, URL) else database_url(location)
+        self.engine: Engine = open_engine(self.url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        where = describe(self.url)
+        try:
+            upgrade(self.engine)
+        except DBAPIError as exc:
+            self.engine.dispose()
+            reason = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+            raise StorageError(f"cannot open the database {where!r}: {reason}") from None
+        except StorageError:
+            self.engine.dispose()
+            raise
+        except Exception as exc:  # e.g. sqlite3.DatabaseError: not a database
+            self.engine.dispose()
+            raise StorageError(f"cannot open the database {where!r}: {exc}") from None
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file (only for a SQLite store)."""
+        if self.postgres or self.url.database is None:
+            raise AttributeError("a PostgreSQL store has no file")
+        return Path(self.url.database)
+
+    def close(self) -> None:
+        """Close the pooled connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        except (OperationalError, DBAPIError) as exc:
+            if isinstance(exc, IntegrityError) or not (
+                    isinstance(exc, OperationalError) or exc.connection_invalidated):
+                raise
+            raise StorageUnavailableError(
+                f"the database {describe(self.url)!r} cannot be reached now") from exc
+
+    def _notify(self, connection: Connection, payload: str) -> None:
+        if self.postgres:
+            connection.execute(sql("SELECT pg_notify(:channel, :payload)"),
+                               {"channel": CHANNEL, "payload": payload})
+
+    # -- writing ---------------------------------------------------------------
+
+    def create(self, stored: StoredGame) -> None:
+        """Store a new game.
+
+        :raises StorageError: if a game with its id exists already.
+        """
+        game = stored.game
+        row = {
+            "id": stored.id,
+            "rules": game.rules.name,
+            "mode": stored.mode,
+            "level": stored.level,
+            "human": _identifier(stored.human),
+            "seed": stored.seed,
+            "start": game.start.to_string(),
+            "headers": json.dumps(game.headers),
+            "created": _time(stored.created),
+            "owner": stored.owner,
+            **self._progress(stored),
+            "updated": _time(stored.updated),
+        }
+        try:
+            with self._begin() as connection:
+                connection.execute(insert(games), row)
+        except IntegrityError:
+            raise StorageError(f"a game with id {stored.id!r} exists already") from None
+
+    def save(self, stored: StoredGame) -> None:
+        """Write the game's actions, redo trail, seats and status; count a new revision.
+
+        The save succeeds only if the stored revision is still the one ``stored``
+        was loaded at; on success ``stored.revision`` and ``stored.updated`` are
+        brought up to date.
+
+        :raises StaleGameError: if the game was saved by someone else meanwhile.
+        :raises GameNotFoundError: if there is no such game.
+        """
+        progress = self._progress(stored)
+        values = {name: progress[name] for name in _PROGRESS}
+        values["revision"] = stored.revision + 1
+        with self._begin() as connection:
+            result = connection.execute(
+                update(games).where(games.c.id == stored.id,
+                                    games.c.revision == stored.revision).values(values))
+            if result.rowcount == 0:
+                found = connection.execute(select(games.c.id).where(games.c.id == stored.id))
+                if found.first() is not None:
+                    raise StaleGameError(f"game {stored.id!r} has changed since it was loaded")
+                raise GameNotFoundError(f"no game with id {stored.id!r}")
+            self._notify(connection, f"{stored.id} {stored.revision + 1}")
+        stored.revision += 1
+        stored.updated = datetime.fromisoformat(values["updated"])
+
+    def add_result(self, result: PuzzleResult) -> None:
+        """Store one attempt at a puzzle."""
+        with self._begin() as connection:
+            connection.execute(insert(puzzle_results), {
+                "player": result.player,
+                "date": result.date.isoformat(),
+                "tries": result.tries,
+                "seconds": result.seconds,
+                "solved": int(result.solved),
+                "recorded": _time(result.recorded),
+            })
+
+    @staticmethod
+    def _progress(stored: StoredGame) -> dict[str, Any]:
+        game = stored.game
+        return {
+            "actions": json.dumps([action_text(a) for a in game.actions]),
+            "redo": json.dumps([action_text(a) for a in redo_trail(game)]),
+            "ply": stored.ply,
+            "status": stored.status,
+            "to_move": _identifier(game.to_move),
+            "revision": stored.revision,
+            "updated": _time(now()),
+            "first_player": stored.first_player,
+            "second_player": stored.second_player,
+            "invite": stored.invite,
+            "undo_request": _identifier(stored.undo_request),
+            "resigned": _identifier(stored.resigned),
+            "rematch": stored.rematch,
+        }
+
+    # -- reading ---------------------------------------------------------------
+
+    def load(self, game_id: str) -> StoredGame:
+        """The game stored under ``game_id``, replayed.
+
+        :raises GameNotFoundError: if there is no such game.
+        """
+        with self._begin() as connection:
+            row = connection.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        if row is None:
+            raise GameNotFoundError(f"no game with id {game_id!r}")
+        return self._stored(row)
+
+    @staticmethod
+    def _stored(row: RowMapping) -> StoredGame:
+        game = rebuild_game(
+            Rules.parse(row["rules"]),
+            Position.from_string(row["start"]),
+            json.loads(row["headers"]),
+            [parse_action(text) for text in json.loads(row["actions"])],
+            [parse_action(text) for text in json.loads(row["redo"])],
+        )
+        return StoredGame(
+            id=row["id"],
+            mode=row["mode"],
+            level=row["level"],
+            human=_player(row["human"]),
+            seed=row["seed"],
+            game=game,
+            created=datetime.fromisoformat(row["created"]),
+            updated=datetime.fromisoformat(row["updated"]),
+            revision=row["revision"],
+            owner=row["owner"],
+            first_player=row["first_player"],
+            second_player=row["second_player"],
+            invite=row["invite"],
+            undo_request=_player(row["undo_request"]),
+            resigned=_player(row["resigned"]),
+            rematch=row["rematch"],
+        )
+
+    def summaries(self, status: Status | None = None, *,
+                  player: str | None = None) -> list[GameSummary]:
+        """The games, most recently changed first; only those of ``status`` if given.
+
+        With ``player``, only that player's games (created or seated) in which
+        somebody has acted (a game that was never saved is left out), and the
+        online games they created that wait for the other player to join.
+        """
+        query = select(*_SUMMARY)
+        if player is not None:
+            query = query.where(
+                or_(games.c.owner == player, games.c.first_player == player,
+                    games.c.second_player == player),
+                or_(games.c.revision > 0,
+                    and_(games.c.mode == "online", games.c.owner == player)),
+            )
+        if status is not None:
+            query = query.where(games.c.status == status)
+        query = query.order_by(games.c.updated.desc(), games.c.created.desc())
+        with self._begin() as connection:
+            rows = connection.execute(query).mappings().all()
+        return [
+            GameSummary(
+                id=row["id"],
+                rules=row["rules"],
+                mode=row["mode"],
+                level=row["level"],
+                human=_player(row["human"]),
+                ply=row["ply"],
+                status=row["status"],
+                to_move=_player(row["to_move"]),
+                created=datetime.fromisoformat(row["created"]),
+                updated=datetime.fromisoformat(row["updated"]),
+                owner=row["owner"],
+                first_player=row["first_player"],
+                second_player=row["second_player"],
+                resigned=_player(row["resigned"]),
+            )
+            for row in rows
+        ]
+
+    def find_invite(self, token: str) -> str | None:
+        """The id of the game whose invitation is ``token``, if any."""
+        with self._begin() as connection:
+            found = connection.execute(select(games.c.id).where(games.c.invite == token))
+            row = found.first()
+        return None if row is None else str(row[0])
+
+    def delete(self, game_id: str, revision: int) -> None:
+        """Delete a game, if it is still at ``revision``.
+
+        :raises StaleGameError: if the game was saved meanwhile.
+        :raises GameNotFoundError: if there is no such game.
+        """
+        with self._begin() as connection:
+            result = connection.execute(
+                delete(games).where(games.c.id == game_id, games.c.revision == revision))
+            if result.rowcount == 0:
+                found = connection.execute(select(games.c.id).where(games.c.id == game_id))
+                if found.first() is not None:
+                    raise StaleGameError(f"game {game_id!r} has changed since it was loaded")
+                raise GameNotFoundError(f"no game with id {game_id!r}")
+            self._notify(connection, f"{game_id} gone")
+
+    def adopt(self, game_id: str, player: str) -> None:
+        """Give a game stored before games had owners to ``player`` (if it still has none)."""
+        with self._begin() as connection:
+            connection.execute(update(games).where(games.c.id == game_id,
+                                                   games.c.owner.is_(None))
+                               .values(owner=player))
+
+    # -- players -----------------------------------------------------------------
+
+    def add_player(self, player: str) -> None:
+        """Record a new player id (the hash of a token just issued)."""
+        try:
+            with self._begin() as connection:
+                connection.execute(insert(players), {"id": player, "created": _time(now())})
+        except IntegrityError:
+            pass  # issued already
+
+    def has_player(self, player: str) -> bool:
+        """Whether ``player`` was issued by this server."""
+        with self._begin() as connection:
+            row = connection.execute(select(players.c.id).where(players.c.id == player))
+            return row.first() is not None
+
+    def adopt_results(self, legacy: str, player: str) -> int:
+        """Give the puzzle results stored under ``legacy`` (an id that a page made up
+        itself, before players were known by the server) to ``player``; return how many.
+
+        Ids of the server's own players (64 hex digits) are never taken this way.
+        """
+        if len(legacy) == 64 and all(c in "0123456789abcdef" for c in legacy):
+            return 0
+        with self._begin() as connection:
+            result = connection.execute(update(puzzle_results)
+                                        .where(puzzle_results.c.player == legacy)
+                                        .values(player=player))
+            solved = connection.execute(
+                select(puzzle_results.c.date, puzzle_results.c.recorded)
+                .where(puzzle_results.c.player == player, puzzle_results.c.solved == 1)
+                .order_by(puzzle_results.c.id)).all()
+            known = {row[0] for row in connection.execute(
+                select(puzzle_solves.c.date).where(puzzle_solves.c.player == player))}
+            for date, recorded in solved:
+                if date not in known:
+                    known.add(date)
+                    connection.execute(insert(puzzle_solves),
+                                       {"player": player, "date": date, "solved": recorded})
+        return int(result.rowcount)
+
+    def add_solve(self, player: str, date: dt.date) -> None:
+        """Record that ``player``'s checked turns solved the puzzle of ``date``."""
+        if self.has_solve(player, date):
+            return
+        try:
+            with self._begin() as connection:
+                connection.execute(insert(puzzle_solves), {
+                    "player": player, "date": date.isoformat(), "solved": _time(now())})
+        except IntegrityError:
+            pass  # recorded meanwhile by another request
+
+    def has_solve(self, player: str, date: dt.date) -> bool:
+        """Whether ``player``'s checked turns solved the puzzle of ``date``."""
+        with self._begin() as connection:
+            row = connection.execute(select(puzzle_solves.c.player).where(
+                puzzle_solves.c.player == player, puzzle_solves.c.date == date.isoformat()))
+            return row.first() is not None
+
+    def results(self, player: str) -> list[PuzzleResult]:
+        """Every attempt of ``player`` at a puzzle, newest puzzle date first, and within a
+        date in the order they were stored."""
+        with self._begin() as connection:
+            rows = connection.execute(
+                select(puzzle_results).where(puzzle_results.c.player == player)
+                .order_by(puzzle_results.c.date.desc(), puzzle_results.c.id)
+            ).mappings().all()
+        return [
+            PuzzleResult(
+                player=row["player"],
+                date=dt.date.fromisoformat(row["date"]),
+                tries=row["tries"],
+                seconds=row["seconds"],
+                solved=bool(row["solved"]),
+                recorded=datetime.fromisoformat(row["recorded"]),
+            )
+            for row in rows
+        ]

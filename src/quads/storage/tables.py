@@ -1,0 +1,87 @@
+"""The tables of the store, one schema for SQLite and PostgreSQL (SQLAlchemy Core).
+
+Times are ISO 8601 texts in UTC with microseconds, dates ``YYYY-MM-DD``: the
+same on both engines, sortable as text, and as the first releases of Quads
+wrote them.  Changing a table means an Alembic migration in
+``quads/storage/migrations/versions``.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Column,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    Table,
+    Text,
+)
+
+__all__ = ["games", "metadata", "players", "puzzle_results", "puzzle_solves"]
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", Text, primary_key=True),
+    Column("rules", Text, nullable=False),
+    Column("mode", Text, CheckConstraint("mode IN ('computer', 'local', 'online')"),
+           nullable=False),
+    Column("level", Integer),
+    Column("human", Text, CheckConstraint("human IN ('first', 'second')")),
+    Column("seed", BigInteger, nullable=False),
+    Column("start", Text, nullable=False),
+    Column("headers", Text, nullable=False),
+    Column("actions", Text, nullable=False),
+    Column("redo", Text, nullable=False),
+    Column("ply", Integer, nullable=False),
+    Column("status", Text, CheckConstraint("status IN ('ongoing', 'over')"), nullable=False),
+    Column("to_move", Text, CheckConstraint("to_move IN ('first', 'second')")),
+    Column("revision", Integer, nullable=False),
+    Column("created", Text, nullable=False),
+    Column("updated", Text, nullable=False),
+    Column("owner", Text),
+    Column("first_player", Text),
+    Column("second_player", Text),
+    Column("invite", Text, unique=True),
+    Column("undo_request", Text, CheckConstraint("undo_request IN ('first', 'second')")),
+    Column("resigned", Text, CheckConstraint("resigned IN ('first', 'second')")),
+    Column("rematch", Text),
+    Index("games_by_status", "status", "updated"),
+    Index("games_by_owner", "owner", "updated"),
+    Index("games_by_first", "first_player", "updated"),
+    Index("games_by_second", "second_player", "updated"),
+)
+"""One row per game; the actions and the redo trail as JSON lists of action texts."""
+
+puzzle_results = Table(
+    "puzzle_results", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player", Text, nullable=False),
+    Column("date", Text, nullable=False),
+    Column("tries", Integer, CheckConstraint("tries >= 1"), nullable=False),
+    Column("seconds", Integer, CheckConstraint("seconds >= 0"), nullable=False),
+    Column("solved", Integer, CheckConstraint("solved IN (0, 1)"), nullable=False),
+    Column("recorded", Text, nullable=False),
+    Index("puzzle_results_by_player", "player", "date"),
+)
+"""One row per attempt at a daily puzzle, in the order they were stored (``id``)."""
+
+players = Table(
+    "players", metadata,
+    Column("id", Text, primary_key=True),
+    Column("created", Text, nullable=False),
+)
+"""The players this server issued a token to, by the token's hash."""
+
+puzzle_solves = Table(
+    "puzzle_solves", metadata,
+    Column("player", Text, nullable=False),
+    Column("date", Text, nullable=False),
+    Column("solved", Text, nullable=False),
+    PrimaryKeyConstraint("player", "date"),
+)
+"""The puzzle dates each player's checked turns solved."""
