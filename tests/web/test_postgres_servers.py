@@ -1,0 +1,205 @@
+"""Two ``quads serve`` processes on one PostgreSQL database, as a site runs them.
+
+A change saved through one process reaches the live sockets held by the other
+(``LISTEN``/``NOTIFY``); a player's cookie is good on both; a killed process
+loses nothing; while PostgreSQL is down the servers answer ``503`` in the API's
+JSON shape and recover by themselves when it is back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from http.cookiejar import CookieJar
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from e2e.quads_server import free_port
+from postgres_server import PostgresServer
+
+pytestmark = pytest.mark.postgres
+
+
+class Process:
+    """``quads serve --db URL`` in a subprocess."""
+
+    def __init__(self, url: str, log: Path) -> None:
+        self.url = url
+        self.port = free_port()
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "quads.cli.main", "serve", "--port", str(self.port),
+                 "--db", self.url], stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log.read_text(errors="replace")
+            try:
+                with urllib.request.urlopen(f"{self.base}/api/messages/en", timeout=2):
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        raise AssertionError(f"the server did not start: {self.log.read_text()}")
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Person:
+    """One browser: its own cookie, good on every process of the site."""
+
+    def __init__(self) -> None:
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+        self.jar = next(h for h in self.opener.handlers
+                        if isinstance(h, urllib.request.HTTPCookieProcessor)).cookiejar
+
+    def call(self, base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with self.opener.open(request, timeout=10) as answer:
+                return answer.status, json.loads(answer.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def ok(self, base: str, method: str, path: str, body: Any = None) -> Any:
+        status, answer = self.call(base, method, path, body)
+        assert status < 300, (status, answer)
+        return answer
+
+    @property
+    def token(self) -> str:
+        return next(c.value for c in self.jar if c.name == "quads_player")
+
+    def live(self, base: str, game_id: str) -> ClientConnection:
+        address = base.replace("http://", "ws://") + f"/api/games/{game_id}/live"
+        return connect(address, additional_headers={"Cookie": f"quads_player={self.token}"},
+                       open_timeout=10)
+
+
+def next_view(socket: ClientConnection, revision: int, timeout: float = 10) -> Any:
+    """The first view at ``revision`` or later that the socket receives."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no view at revision {revision} arrived"
+        message = json.loads(socket.recv(timeout=left))
+        if message["type"] == "view" and message["view"]["revision"] >= revision:
+            return message["view"]
+
+
+@contextmanager
+def two_servers(url: str, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
+    with ExitStack() as stack:
+        servers = []
+        for name in ("one", "two"):
+            server = Process(url, tmp_path / f"{name}.log")
+            server.start()
+            stack.callback(server.stop)
+            servers.append(server)
+        yield servers[0], servers[1]
+
+
+def test_a_move_on_one_process_reaches_the_other(postgres_url: str, tmp_path: Path) -> None:
+    with two_servers(postgres_url, tmp_path) as (one, two):
+        host, guest = Person(), Person()
+        view = host.ok(one.base, "POST", "/api/games",
+                       {"mode": "online", "rules": "classic", "host": "first"})
+        game = view["id"]
+        token = view["invite"].rsplit("/", 1)[1]
+        # The guest's cookie comes from the other process: both know every player.
+        assert guest.ok(two.base, "GET", f"/api/invites/{token}")["game"] == game
+        joined = guest.ok(two.base, "POST", f"/api/games/{game}/join", {"invite": token})
+        with host.live(one.base, game) as host_socket, guest.live(two.base, game) as guest_socket:
+            revision = joined["revision"]
+            assert next_view(host_socket, revision)["seats"] == {"first": "you",
+                                                                  "second": "opponent"}
+            next_view(guest_socket, revision)
+            for turn, (person, base, body) in enumerate([
+                    (host, one.base, {"action": "give", "piece": "7"}),
+                    (guest, two.base, {"action": "place", "cell": "A1"}),
+                    (guest, two.base, {"action": "give", "piece": "C"}),
+                    (host, one.base, {"action": "place", "cell": "B2"})]):
+                after = person.ok(base, "POST", f"/api/games/{game}/actions",
+                                  {"revision": revision, **body})
+                revision = after["revision"]
+                other = guest_socket if person is host else host_socket
+                seen = next_view(other, revision)
+                assert seen["moves"] == after["moves"], turn
+            # A stale revision on the other process is refused there too.
+            status, refused = host.call(two.base, "POST", f"/api/games/{game}/actions",
+                                        {"revision": revision - 1, "action": "give",
+                                         "piece": "0"})
+            assert (status, refused["error"]["code"]) == (409, "stale")
+
+
+def test_a_killed_process_loses_nothing(postgres_url: str, tmp_path: Path) -> None:
+    with two_servers(postgres_url, tmp_path) as (one, two):
+        person = Person()
+        view = person.ok(one.base, "POST", "/api/games", {"mode": "local", "rules": "quads"})
+        for piece, cell in (("7", "A1"), ("3", "B1")):
+            view = person.ok(one.base, "POST", f"/api/games/{view['id']}/actions",
+                             {"revision": view["revision"], "action": "give", "piece": piece})
+            view = person.ok(one.base, "POST", f"/api/games/{view['id']}/actions",
+                             {"revision": view["revision"], "action": "place", "cell": cell})
+        one.kill()
+        assert person.ok(two.base, "GET", f"/api/games/{view['id']}") == view
+
+
+def test_the_servers_answer_503_while_postgresql_is_down(postgres: PostgresServer,
+                                                         postgres_url: str,
+                                                         tmp_path: Path) -> None:
+    with two_servers(postgres_url, tmp_path) as (one, _two):
+        person = Person()
+        view = person.ok(one.base, "POST", "/api/games", {"mode": "local", "rules": "quads"})
+        postgres.stop()
+        try:
+            status, answer = person.call(one.base, "GET", f"/api/games/{view['id']}")
+            assert status == 503
+            assert answer["error"]["code"] == "unavailable"
+            # A newcomer, whom the server must write down, is told the same.
+            status, answer = Person().call(one.base, "GET", "/api/games")
+            assert (status, answer["error"]["code"]) == (503, "unavailable")
+        finally:
+            postgres.start()
+        deadline = time.monotonic() + 30
+        while True:
+            status, answer = person.call(one.base, "GET", f"/api/games/{view['id']}")
+            if status == 200:
+                break
+            assert status == 503, (status, answer)
+            assert time.monotonic() < deadline, "the server did not recover"
+            time.sleep(0.2)
+        assert answer == view
+        after = person.ok(one.base, "POST", f"/api/games/{view['id']}/actions",
+                          {"revision": view["revision"], "action": "give", "piece": "5"})
+        assert after["ply"] == 1
