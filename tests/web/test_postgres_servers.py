@@ -117,6 +117,17 @@ def next_view(socket: ClientConnection, revision: int, timeout: float = 10) -> A
             return message["view"]
 
 
+def next_view_where(socket: ClientConnection, wanted: Any, timeout: float = 20) -> Any:
+    """The first view the socket receives for which ``wanted(view)`` holds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "no such view arrived"
+        message = json.loads(socket.recv(timeout=left))
+        if message["type"] == "view" and wanted(message["view"]):
+            return message["view"]
+
+
 @contextmanager
 def two_servers(url: str, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
     with ExitStack() as stack:
@@ -141,9 +152,12 @@ def test_a_move_on_one_process_reaches_the_other(postgres_url: str, tmp_path: Pa
         joined = guest.ok(two.base, "POST", f"/api/games/{game}/join", {"invite": token})
         with host.live(one.base, game) as host_socket, guest.live(two.base, game) as guest_socket:
             revision = joined["revision"]
-            assert next_view(host_socket, revision)["seats"] == {"first": "you",
-                                                                  "second": "opponent"}
-            next_view(guest_socket, revision)
+            # Each sees the other seated and connected, though on another process.
+            for socket in (host_socket, guest_socket):
+                presence = next_view_where(socket, lambda v: v["opponent_connected"])
+                assert presence["revision"] == revision
+                assert presence["connected"] == {"first": True, "second": True}
+                assert set(presence["seats"].values()) == {"you", "opponent"}
             for turn, (person, base, body) in enumerate([
                     (host, one.base, {"action": "give", "piece": "7"}),
                     (guest, two.base, {"action": "place", "cell": "A1"}),
@@ -155,11 +169,16 @@ def test_a_move_on_one_process_reaches_the_other(postgres_url: str, tmp_path: Pa
                 other = guest_socket if person is host else host_socket
                 seen = next_view(other, revision)
                 assert seen["moves"] == after["moves"], turn
+                assert seen["opponent_connected"]
             # A stale revision on the other process is refused there too.
             status, refused = host.call(two.base, "POST", f"/api/games/{game}/actions",
                                         {"revision": revision - 1, "action": "give",
                                          "piece": "0"})
             assert (status, refused["error"]["code"]) == (409, "stale")
+            # The guest's process dies: the host soon sees the guest gone.
+            two.kill()
+            gone = next_view_where(host_socket, lambda v: not v["opponent_connected"])
+            assert gone["connected"] == {"first": True, "second": False}
 
 
 def test_a_killed_process_loses_nothing(postgres_url: str, tmp_path: Path) -> None:

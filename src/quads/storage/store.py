@@ -59,12 +59,20 @@ from quads.storage.stored import (
     rebuild_game,
     redo_trail,
 )
-from quads.storage.tables import games, players, puzzle_results, puzzle_solves
+from quads.storage.tables import (
+    connections,
+    games,
+    players,
+    processes,
+    puzzle_results,
+    puzzle_solves,
+)
 
 __all__ = ["CHANNEL", "GameStore"]
 
 CHANNEL = "quads_games"
-"""The PostgreSQL channel of saved changes: payload ``ID REVISION``, or ``ID gone``."""
+"""The PostgreSQL channel of changes: payload ``ID REVISION`` (a save), ``ID gone`` (a
+deletion) or ``ID presence`` (a player opened or closed it on some process)."""
 
 _SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.human,
             games.c.ply, games.c.status, games.c.to_move, games.c.created, games.c.updated,
@@ -416,3 +424,47 @@ class GameStore:
             )
             for row in rows
         ]
+
+    # -- presence across server processes ----------------------------------------
+
+    def process_alive(self, process: str) -> None:
+        """Record that server ``process`` lives, now."""
+        seen = _time(now())
+        with self._begin() as connection:
+            done = connection.execute(update(processes).where(processes.c.id == process)
+                                      .values(seen=seen))
+            if done.rowcount == 0:
+                connection.execute(insert(processes), {"id": process, "seen": seen})
+
+    def process_ended(self, process: str) -> None:
+        """Forget server ``process`` and its connections."""
+        with self._begin() as connection:
+            games_open = connection.execute(select(connections.c.game).distinct()
+                                            .where(connections.c.process == process)).all()
+            connection.execute(delete(connections).where(connections.c.process == process))
+            connection.execute(delete(processes).where(processes.c.id == process))
+            for (game_id,) in games_open:
+                self._notify(connection, f"{game_id} presence")
+
+    def set_connected(self, process: str, game_id: str, player: str, open_: bool) -> None:
+        """Record whether ``player`` has ``game_id`` open on a socket of ``process``, and
+        tell the other processes."""
+        key = (connections.c.process == process, connections.c.game == game_id,
+               connections.c.player == player)
+        with self._begin() as connection:
+            connection.execute(delete(connections).where(*key))
+            if open_:
+                connection.execute(insert(connections), {"process": process, "game": game_id,
+                                                         "player": player})
+            self._notify(connection, f"{game_id} presence")
+
+    def connected_elsewhere(self, game_id: str, process: str,
+                            alive_since: datetime) -> frozenset[str]:
+        """The players who have ``game_id`` open on another process that was alive at
+        ``alive_since`` or later."""
+        query = (select(connections.c.player).distinct()
+                 .join(processes, processes.c.id == connections.c.process)
+                 .where(connections.c.game == game_id, connections.c.process != process,
+                        processes.c.seen >= _time(alive_since)))
+        with self._begin() as connection:
+            return frozenset(row[0] for row in connection.execute(query))

@@ -20,7 +20,15 @@ from sqlalchemy import (
     Text,
 )
 
-__all__ = ["games", "metadata", "players", "puzzle_results", "puzzle_solves"]
+__all__ = [
+    "connections",
+    "games",
+    "metadata",
+    "players",
+    "processes",
+    "puzzle_results",
+    "puzzle_solves",
+]
 
 metadata = MetaData()
 
@@ -85,3 +93,20 @@ puzzle_solves = Table(
     PrimaryKeyConstraint("player", "date"),
 )
 """The puzzle dates each player's checked turns solved."""
+
+processes = Table(
+    "processes", metadata,
+    Column("id", Text, primary_key=True),
+    Column("seen", Text, nullable=False),
+)
+"""The server processes sharing the database, with the time each last said it lives."""
+
+connections = Table(
+    "connections", metadata,
+    Column("process", Text, nullable=False),
+    Column("game", Text, nullable=False),
+    Column("player", Text, nullable=False),
+    PrimaryKeyConstraint("process", "game", "player"),
+    Index("connections_by_game", "game"),
+)
+"""Which player has which game open on a live socket of which process."""

@@ -37,7 +37,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     if store.postgres:
         from quads.web.notify import ChangeListener
 
-        listener = ChangeListener(store.url, app.state.hub)
+        listener = ChangeListener(store, app.state.hub)
         listener.start()
     app.state.listener = listener
     try:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -56,11 +57,41 @@ class LiveHub:
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._sockets: dict[str, set[_Socket]] = {}
+        self._remote: dict[str, frozenset[str]] = {}
+        self.on_presence: Callable[[str, str, bool], None] | None = None
+        """Called with ``(game_id, player, open)`` when a player opens a game on this
+        process (their first socket of it) or closes it (their last), so that other
+        processes can be told (:mod:`quads.web.notify`)."""
 
-    def connected(self, game_id: str) -> frozenset[str]:
-        """The players who have ``game_id`` open on a socket of this process."""
+    def _local(self, game_id: str) -> frozenset[str]:
         return frozenset(s.player for s in self._sockets.get(game_id, ())
                          if s.player is not None)
+
+    def connected(self, game_id: str) -> frozenset[str]:
+        """The players who have ``game_id`` open on a socket, of this process or (as
+        last heard) of another one."""
+        return self._local(game_id) | self._remote.get(game_id, frozenset())
+
+    def games(self) -> list[str]:
+        """The games that have a socket on this process."""
+        return list(self._sockets)
+
+    def set_remote(self, game_id: str, players: frozenset[str]) -> None:
+        """The players who have ``game_id`` open on other processes, as just read.  Safe
+        to call from any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._set_remote, game_id, players)
+
+    def _set_remote(self, game_id: str, players: frozenset[str]) -> None:
+        if game_id not in self._sockets:
+            self._remote.pop(game_id, None)
+            return
+        if self._remote.get(game_id, frozenset()) != players:
+            self._remote[game_id] = players
+            self._notify(game_id, None, False, presence=True)
 
     def publish(self, game_id: str, stored: StoredGame | None = None, *,
                 gone: bool = False, revision: int | None = None) -> None:
@@ -112,8 +143,11 @@ class LiveHub:
 
     def _join(self, socket: _Socket) -> None:
         self._loop = asyncio.get_running_loop()
+        before = self._local(socket.game_id)
         self._sockets.setdefault(socket.game_id, set()).add(socket)
         self._notify(socket.game_id, None, False, presence=True)
+        if socket.player is not None and socket.player not in before and self.on_presence:
+            self.on_presence(socket.game_id, socket.player, True)
 
     def _leave(self, socket: _Socket) -> None:
         sockets = self._sockets.get(socket.game_id)
@@ -122,8 +156,12 @@ class LiveHub:
         sockets.discard(socket)
         if not sockets:
             del self._sockets[socket.game_id]
+            self._remote.pop(socket.game_id, None)
         else:
             self._notify(socket.game_id, None, False, presence=True)
+        if (socket.player is not None and self.on_presence
+                and socket.player not in self._local(socket.game_id)):
+            self.on_presence(socket.game_id, socket.player, False)
 
 
 def _same_origin(websocket: WebSocket) -> bool:
