@@ -257,7 +257,10 @@ class OnlineGames(RuleBasedStateMachine):
             assert self.stored().game.actions == (*stored.game.actions, action)
             assert self.stored().undo_request is None
 
-    def ask_undo(self, name: str, offset: int) -> None:
+    def seated_request(self, name: str, offset: int) -> tuple[
+            StoredGame, Player | None, int, set[str]]:
+        """The game, ``name``'s side, the revision to send (``offset`` from the game's)
+        and the refusals every seated-only request shares."""
         stored = self.stored()
         side = self.side(name, stored)
         revision = self.revision(stored, offset)
@@ -266,6 +269,10 @@ class OnlineGames(RuleBasedStateMachine):
             reasons.add("not_your_game")
         if revision != stored.revision:
             reasons.add("stale")
+        return stored, side, revision, reasons
+
+    def ask_undo(self, name: str, offset: int) -> None:
+        stored, side, revision, reasons = self.seated_request(name, offset)
         if stored.first_player is None or stored.second_player is None:
             reasons.add("waiting_for_opponent")
         if stored.is_over() or side is None or not history.can_undo(stored.game, side):
@@ -310,14 +317,7 @@ class OnlineGames(RuleBasedStateMachine):
         assert self.stored().undo_request is None
 
     def answer_undo(self, name: str, accept: bool, offset: int) -> None:
-        stored = self.stored()
-        side = self.side(name, stored)
-        revision = self.revision(stored, offset)
-        reasons = set()
-        if side is None:
-            reasons.add("not_your_game")
-        if revision != stored.revision:
-            reasons.add("stale")
+        stored, side, revision, reasons = self.seated_request(name, offset)
         requester = stored.undo_request
         if requester is None or requester is side:
             reasons.add("no_undo_request")
@@ -347,14 +347,7 @@ class OnlineGames(RuleBasedStateMachine):
         self.request(name, "POST", "redo", {"revision": revision}, reasons)
 
     def resign(self, name: str, offset: int) -> None:
-        stored = self.stored()
-        side = self.side(name, stored)
-        revision = self.revision(stored, offset)
-        reasons = set()
-        if side is None:
-            reasons.add("not_your_game")
-        if revision != stored.revision:
-            reasons.add("stale")
+        stored, side, revision, reasons = self.seated_request(name, offset)
         if stored.first_player is None or stored.second_player is None:
             reasons.add("waiting_for_opponent")
         if stored.is_over():
