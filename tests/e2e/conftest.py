@@ -3,19 +3,21 @@ one page per screen size (a 1280x800 desktop and a 360x740 touch phone).
 
 The server runs as a subprocess (``python -m quads.cli.main serve``) on a free
 port with its own SQLite file; Playwright drives ``/usr/bin/chromium`` and
-never downloads a browser of its own.
+never downloads a browser of its own.  Online play between two people also runs
+on two server processes sharing one PostgreSQL database (``origins``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from e2e.quads_page import DEVICES, QuadsPage
-from e2e.quads_server import Server, free_port
+from e2e.quads_server import Origins, Server, free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -49,6 +51,31 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def own_server(tmp_path: Path) -> Iterator[Server]:
     """A server for one test, which it may kill and start again."""
     yield from _server(tmp_path)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def origins(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Origins]:
+    """Where the host and the guest play an online game.
+
+    ``sqlite``: both on the shared ``server``.  ``postgres``: each on a ``quads
+    serve`` process of their own, the two sharing a new PostgreSQL database, so
+    what one player does reaches the other's page through the other process
+    (``LISTEN``/``NOTIFY``).  Skipped, like the ``postgres`` fixture, when
+    PostgreSQL is not installed outside CI.
+    """
+    if request.param == "sqlite":
+        server: Server = request.getfixturevalue("server")
+        yield Origins(server.url, server.url)
+        return
+    url: str = request.getfixturevalue("postgres_url")
+    with ExitStack() as stack:
+        servers: list[Server] = []
+        for name in Origins._fields:
+            process = Server(url, free_port(), tmp_path / f"server-{name}.log")
+            stack.callback(process.stop)
+            process.start()
+            servers.append(process)
+        yield Origins(*(server.url for server in servers))
 
 
 @pytest.fixture(scope="session")

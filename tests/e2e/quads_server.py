@@ -9,6 +9,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import NamedTuple
 
 
 def free_port() -> int:
@@ -18,10 +19,23 @@ def free_port() -> int:
         return port
 
 
-class Server:
-    """``quads serve`` in a subprocess, which a test may stop and start again."""
+class Origins(NamedTuple):
+    """The base URLs the two players' browsers use: the host's, who creates the
+    online game, and the guest's, who joins it by the invitation."""
 
-    def __init__(self, db: Path, port: int, log: Path) -> None:
+    host: str
+    guest: str
+
+
+class Server:
+    """``quads serve`` in a subprocess, which a test may stop and start again.
+
+    ``db`` is what ``quads serve --db`` takes: the path of a SQLite file, or a
+    database URL such as ``postgresql+psycopg://postgres@127.0.0.1:5432/quads``,
+    which several servers may share.
+    """
+
+    def __init__(self, db: Path | str, port: int, log: Path) -> None:
         self.db = db
         self.port = port
         self.log = log
@@ -46,6 +60,17 @@ class Server:
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.1)
         raise RuntimeError(f"the server did not answer: {self.log.read_text(errors='replace')}")
+
+    def stop(self) -> None:
+        """Stop the server as an operator would (SIGTERM), killing it if it lingers."""
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+            self.process = None
 
     def kill(self) -> None:
         """Stop the server at once, as a crash or a power cut would."""

@@ -3,7 +3,9 @@ person with their own cookie (a phone in German and a desktop in English), and
 a third one watching.
 
 Every move made on one page must show up on the other without a reload: the
-pages follow the game over its live WebSocket and never poll.
+pages follow the game over its live WebSocket and never poll.  The classic game
+is played twice (``origins``): on one SQLite server, and with each person's
+browser on a server process of its own, the two sharing a PostgreSQL database.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from playwright.sync_api import Browser, Request, expect
 
 from e2e.quads_page import DEVICES, QuadsPage
-from e2e.quads_server import Server
+from e2e.quads_server import Origins, Server
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 2}
@@ -32,17 +35,17 @@ def person(browser: Browser) -> Iterator[Person]:
     """Make a person: a browser context of their own (so a cookie of their own)."""
     made: list[tuple[Any, list[str]]] = []
 
-    def make(server: Server, device: str, lang: str) -> QuadsPage:
+    def make(base_url: str, device: str, lang: str) -> QuadsPage:
         settings = PHONE if device == "phone390" else DEVICES[device]
         context = browser.new_context(
-            base_url=server.url, locale="de-DE" if lang == "de" else "en-GB",
+            base_url=base_url, locale="de-DE" if lang == "de" else "en-GB",
             reduced_motion="reduce", **settings)
         context.set_default_timeout(15_000)
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         made.append((context, errors))
-        quads = QuadsPage(page, "phone" if device.startswith("phone") else "desktop", server.url)
+        quads = QuadsPage(page, "phone" if device.startswith("phone") else "desktop", base_url)
         quads.lang = lang
         return quads
 
@@ -116,6 +119,12 @@ def join(quads: QuadsPage, invite: str, side: str) -> None:
     settled(quads)
 
 
+def at(base_url: str, address: str) -> str:
+    """``address`` on the server of ``base_url``: its own path, query and fragment."""
+    scheme, netloc, *_ = urlsplit(base_url)
+    return urlunsplit((scheme, netloc, *urlsplit(address)[2:]))
+
+
 def seat(quads: QuadsPage, presence: str) -> Any:
     return quads.page.locator(f'#seats li[data-presence="{presence}"]')
 
@@ -152,13 +161,13 @@ def no_game_fetches(quads: QuadsPage, game: str) -> list[str]:
 # ---- the tests ------------------------------------------------------------------
 
 
-def test_a_classic_game_between_two_devices(person: Person, server: Server) -> None:
-    alice = person(server, "phone390", "de")  # hands over first
-    bob = person(server, "desktop", "en")
-    watcher = person(server, "phone", "en")  # 360x740
+def test_a_classic_game_between_two_devices(origins: Origins, person: Person) -> None:
+    alice = person(origins.host, "phone390", "de")  # hands over first
+    bob = person(origins.guest, "desktop", "en")
+    watcher = person(origins.guest, "phone", "en")  # 360x740
 
     alice.page.context.grant_permissions(["clipboard-read", "clipboard-write"],
-                                         origin=server.url)
+                                         origin=origins.host)
     invite = create_online(alice, "classic", "first")
     page_a = alice.page
     expect(page_a.locator("#prompt")).to_have_text(alice.t("prompt.waiting"))
@@ -179,10 +188,12 @@ def test_a_classic_game_between_two_devices(person: Person, server: Server) -> N
     assert_no_overlap(alice)
     alice.screenshot("online-invite-390")
 
-    # Bob opens the link on his own device: the rules and his side, then he joins.
+    # Bob opens the link on his own device (on his server, which may be another
+    # process of the site): the rules and his side, then he joins.
     game = re.sub(r".*#/game/", "", page_a.url)
     page_a.evaluate("window.stillTheSamePage = true")
     fetches = no_game_fetches(alice, game)
+    invite = at(origins.guest, invite)
     bob.page.goto(invite)
     expect(bob.page.locator("body[data-ready=true]")).to_be_attached()
     expect(bob.page.locator("#join-rules")).to_have_text(
@@ -277,9 +288,9 @@ def test_a_classic_game_between_two_devices(person: Person, server: Server) -> N
 
 
 def test_play_again_undo_request_and_resignation(person: Person, server: Server) -> None:
-    alice = person(server, "phone390", "de")
-    bob = person(server, "desktop", "en")
-    watcher = person(server, "phone", "en")
+    alice = person(server.url, "phone390", "de")
+    bob = person(server.url, "desktop", "en")
+    watcher = person(server.url, "phone", "en")
     invite = create_online(alice, "quads", "second")  # Bob will hand over first
     join(bob, invite, "first")
     page_a, page_b = alice.page, bob.page
@@ -379,8 +390,8 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
 
 def test_both_pages_come_back_after_the_server_restarts(person: Person,
                                                         own_server: Server) -> None:
-    alice = person(own_server, "desktop", "en")
-    bob = person(own_server, "phone390", "de")
+    alice = person(own_server.url, "desktop", "en")
+    bob = person(own_server.url, "phone390", "de")
     invite = create_online(alice, "quads", "first")
     join(bob, invite, "second")
     give(alice, "0", bob)
@@ -410,7 +421,7 @@ def test_both_pages_come_back_after_the_server_restarts(person: Person,
 
 
 def test_deleting_an_unfinished_game_from_the_list(person: Person, server: Server) -> None:
-    quads = person(server, "desktop", "en")
+    quads = person(server.url, "desktop", "en")
     quads.open("/#/new")
     game = quads.api_post("/api/games", {"mode": "local"})
     quads.api_post(f"/api/games/{game['id']}/actions",
@@ -431,7 +442,7 @@ def test_deleting_an_unfinished_game_from_the_list(person: Person, server: Serve
 
 
 def test_deleting_an_online_game_nobody_joined(person: Person, server: Server) -> None:
-    quads = person(server, "phone", "en")
+    quads = person(server.url, "phone", "en")
     invite = create_online(quads, "quads", "first")
     game = quads.game_id()
     expect(quads.button("resign-button")).to_be_hidden()  # nobody to resign to
