@@ -9,10 +9,6 @@ JSON shape and recover by themselves when it is back.
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -25,52 +21,10 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from e2e.quads_server import free_port
+from e2e.quads_server import Server, free_port
 from postgres_server import PostgresServer
 
 pytestmark = pytest.mark.postgres
-
-
-class Process:
-    """``quads serve --db URL`` in a subprocess."""
-
-    def __init__(self, url: str, log: Path) -> None:
-        self.url = url
-        self.port = free_port()
-        self.log = log
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "quads.cli.main", "serve", "--port", str(self.port),
-                 "--db", self.url], stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.log.read_text(errors="replace")
-            try:
-                with urllib.request.urlopen(f"{self.base}/api/messages/en", timeout=2):
-                    return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.1)
-        raise AssertionError(f"the server did not start: {self.log.read_text()}")
-
-    def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 class Person:
@@ -129,11 +83,11 @@ def next_view_where(socket: ClientConnection, wanted: Any, timeout: float = 20) 
 
 
 @contextmanager
-def two_servers(url: str, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
+def two_servers(url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     with ExitStack() as stack:
         servers = []
         for name in ("one", "two"):
-            server = Process(url, tmp_path / f"{name}.log")
+            server = Server(url, free_port(), tmp_path / f"{name}.log")
             server.start()
             stack.callback(server.stop)
             servers.append(server)
@@ -143,14 +97,14 @@ def two_servers(url: str, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
 def test_a_move_on_one_process_reaches_the_other(postgres_url: str, tmp_path: Path) -> None:
     with two_servers(postgres_url, tmp_path) as (one, two):
         host, guest = Person(), Person()
-        view = host.ok(one.base, "POST", "/api/games",
+        view = host.ok(one.url, "POST", "/api/games",
                        {"mode": "online", "rules": "classic", "host": "first"})
         game = view["id"]
         token = view["invite"].rsplit("/", 1)[1]
         # The guest's cookie comes from the other process: both know every player.
-        assert guest.ok(two.base, "GET", f"/api/invites/{token}")["game"] == game
-        joined = guest.ok(two.base, "POST", f"/api/games/{game}/join", {"invite": token})
-        with host.live(one.base, game) as host_socket, guest.live(two.base, game) as guest_socket:
+        assert guest.ok(two.url, "GET", f"/api/invites/{token}")["game"] == game
+        joined = guest.ok(two.url, "POST", f"/api/games/{game}/join", {"invite": token})
+        with host.live(one.url, game) as host_socket, guest.live(two.url, game) as guest_socket:
             revision = joined["revision"]
             # Each sees the other seated and connected, though on another process.
             for socket in (host_socket, guest_socket):
@@ -159,10 +113,10 @@ def test_a_move_on_one_process_reaches_the_other(postgres_url: str, tmp_path: Pa
                 assert presence["connected"] == {"first": True, "second": True}
                 assert set(presence["seats"].values()) == {"you", "opponent"}
             for turn, (person, base, body) in enumerate([
-                    (host, one.base, {"action": "give", "piece": "7"}),
-                    (guest, two.base, {"action": "place", "cell": "A1"}),
-                    (guest, two.base, {"action": "give", "piece": "C"}),
-                    (host, one.base, {"action": "place", "cell": "B2"})]):
+                    (host, one.url, {"action": "give", "piece": "7"}),
+                    (guest, two.url, {"action": "place", "cell": "A1"}),
+                    (guest, two.url, {"action": "give", "piece": "C"}),
+                    (host, one.url, {"action": "place", "cell": "B2"})]):
                 after = person.ok(base, "POST", f"/api/games/{game}/actions",
                                   {"revision": revision, **body})
                 revision = after["revision"]
@@ -171,7 +125,7 @@ def test_a_move_on_one_process_reaches_the_other(postgres_url: str, tmp_path: Pa
                 assert seen["moves"] == after["moves"], turn
                 assert seen["opponent_connected"]
             # A stale revision on the other process is refused there too.
-            status, refused = host.call(two.base, "POST", f"/api/games/{game}/actions",
+            status, refused = host.call(two.url, "POST", f"/api/games/{game}/actions",
                                         {"revision": revision - 1, "action": "give",
                                          "piece": "0"})
             assert (status, refused["error"]["code"]) == (409, "stale")
@@ -184,14 +138,14 @@ def test_a_move_on_one_process_reaches_the_other(postgres_url: str, tmp_path: Pa
 def test_a_killed_process_loses_nothing(postgres_url: str, tmp_path: Path) -> None:
     with two_servers(postgres_url, tmp_path) as (one, two):
         person = Person()
-        view = person.ok(one.base, "POST", "/api/games", {"mode": "local", "rules": "quads"})
+        view = person.ok(one.url, "POST", "/api/games", {"mode": "local", "rules": "quads"})
         for piece, cell in (("7", "A1"), ("3", "B1")):
-            view = person.ok(one.base, "POST", f"/api/games/{view['id']}/actions",
+            view = person.ok(one.url, "POST", f"/api/games/{view['id']}/actions",
                              {"revision": view["revision"], "action": "give", "piece": piece})
-            view = person.ok(one.base, "POST", f"/api/games/{view['id']}/actions",
+            view = person.ok(one.url, "POST", f"/api/games/{view['id']}/actions",
                              {"revision": view["revision"], "action": "place", "cell": cell})
         one.kill()
-        assert person.ok(two.base, "GET", f"/api/games/{view['id']}") == view
+        assert person.ok(two.url, "GET", f"/api/games/{view['id']}") == view
 
 
 def test_the_servers_answer_503_while_postgresql_is_down(postgres: PostgresServer,
@@ -199,26 +153,26 @@ def test_the_servers_answer_503_while_postgresql_is_down(postgres: PostgresServe
                                                          tmp_path: Path) -> None:
     with two_servers(postgres_url, tmp_path) as (one, _two):
         person = Person()
-        view = person.ok(one.base, "POST", "/api/games", {"mode": "local", "rules": "quads"})
+        view = person.ok(one.url, "POST", "/api/games", {"mode": "local", "rules": "quads"})
         postgres.stop()
         try:
-            status, answer = person.call(one.base, "GET", f"/api/games/{view['id']}")
+            status, answer = person.call(one.url, "GET", f"/api/games/{view['id']}")
             assert status == 503
             assert answer["error"]["code"] == "unavailable"
             # A newcomer, whom the server must write down, is told the same.
-            status, answer = Person().call(one.base, "GET", "/api/games")
+            status, answer = Person().call(one.url, "GET", "/api/games")
             assert (status, answer["error"]["code"]) == (503, "unavailable")
         finally:
             postgres.start()
         deadline = time.monotonic() + 30
         while True:
-            status, answer = person.call(one.base, "GET", f"/api/games/{view['id']}")
+            status, answer = person.call(one.url, "GET", f"/api/games/{view['id']}")
             if status == 200:
                 break
             assert status == 503, (status, answer)
             assert time.monotonic() < deadline, "the server did not recover"
             time.sleep(0.2)
         assert answer == view
-        after = person.ok(one.base, "POST", f"/api/games/{view['id']}/actions",
+        after = person.ok(one.url, "POST", f"/api/games/{view['id']}/actions",
                           {"revision": view["revision"], "action": "give", "piece": "5"})
         assert after["ply"] == 1
