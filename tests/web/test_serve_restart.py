@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from quads.storage import GameStore
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -162,3 +164,60 @@ def test_open_starts_the_browser(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, "the browser was not opened"
             time.sleep(0.05)
         assert opened.read_text() == base + "/"
+
+
+def _serve_fails(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "quads.cli.main", "serve", *args],
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+@pytest.mark.parametrize(("db", "says"), [
+    ("postgresql://nobody@127.0.0.1:1/quads", "cannot open the database"),
+    ("mysql://127.0.0.1/quads", "unsupported database URL"),
+    ("://nothing", "cannot read the database URL"),
+    ("postgresql://user@localhost:port/quads", "cannot read the database URL"),
+])
+def test_a_bad_database_stops_serve_with_one_line(db: str, says: str) -> None:
+    result = _serve_fails("--db", db)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("quads: error: ")
+    assert says in lines[0]
+
+
+def test_a_newer_schema_stops_serve(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = tmp_path / "games.sqlite3"
+    GameStore(db).close()
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = 'ffff'")
+    result = _serve_fails("--db", str(db))
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert "newer than this version of Quads" in result.stderr
+
+
+def test_several_workers_need_postgresql(tmp_path: Path) -> None:
+    result = _serve_fails("--db", str(tmp_path / "games.sqlite3"), "--workers", "2")
+    assert result.returncode == 2
+    assert "PostgreSQL" in result.stderr
+    assert _serve_fails("--workers", "0").returncode == 2
+
+
+@pytest.mark.postgres
+def test_several_workers_on_one_port(postgres_url: str) -> None:
+    """``--workers 2``: two processes answer on one port and share the games."""
+    with serve("--db", postgres_url, "--workers", "2") as (base, process):
+        status, view = call(base, "POST", "/api/games", {"mode": "local"})
+        assert status == 201
+        for _ in range(20):  # the connections land on either worker
+            assert call(base, "GET", f"/api/games/{view['id']}") == (200, view)
+        workers = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True,
+                                 text=True, check=False).stdout.split()
+        assert len(workers) >= 2
+        process.terminate()
+        out, _ = process.communicate(timeout=20)
+    assert "with 2 processes" in out
+    assert "postgresql+psycopg://postgres@127.0.0.1" in out

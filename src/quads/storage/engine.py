@@ -33,7 +33,7 @@ def database_url(location: str | Path) -> URL:
 
     try:
         url = make_url(text)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         raise StorageError(f"cannot read the database URL {text!r}") from None
     if url.drivername in _POSTGRES:
         return url.set(drivername="postgresql+psycopg")
