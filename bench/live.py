@@ -1,0 +1,811 @@
+"""Load benchmark of online play: many games at once over HTTP and live WebSockets.
+
+Usage (from the repository root, with the ``web`` and ``test`` extras installed)::
+
+    python bench/live.py [--games 10] [--think 0] [--seed 1] [--rules quads]
+                         [--timeout 10] [--json] [--trace actions.csv]
+                         [--url http://127.0.0.1:8000 [--server-pid PID]]
+                         [--db PATH_OR_URL] [--workers N]
+
+Without ``--url`` the script starts its own ``quads serve`` on a free port of
+127.0.0.1 (a new SQLite file in a temporary directory unless ``--db`` names
+another database) and stops it at the end.
+
+Each of the ``--games`` games is played by two independent players: two
+identities, each taken from the ``quads_player`` cookie of its first answer and
+then sent as ``Authorization: Bearer``, each with its own HTTP connection.
+Player A creates an online game, B reads the invitation and joins, and each opens
+the game's live socket as a browser does (the cookie, a same-site ``Origin``).
+Once every game is set up (not measured), all start at once: the player whose
+view says ``can_act`` pauses ``--think`` seconds on average (uniformly 0 to twice
+that; 0: at once), posts a random legal action over HTTP and goes on from the
+answer; the other player learns of its turn from its socket only.
+
+Figures (docs/performance.md defines them exactly):
+
+* update latency: from sending an action to the first view on the OTHER
+  player's socket whose revision is at least the action's;
+* lost: actions whose revision the other socket never reached (within
+  ``--timeout``), plus players whose last socket view differs from the game as
+  finally loaded (presence fields aside);
+* duplicated: socket views of a revision already received on that socket, with
+  identical content, that the client did not ask for (``sync``);
+* presence (same revision, only ``connected``/``opponent_connected`` changed),
+  echoes (the revision of the client's own answer), coalesced (a revision skipped
+  for a newer one), older, conflicting: the other socket views, counted apart;
+* errors by kind: failed requests, refused sockets, stalls (no awaited view for
+  ``--timeout`` seconds), wrong presence at the end.
+
+Every loop is bounded (actions per game, ``--timeout`` per wait,
+``--max-seconds`` per phase).  The exit status is 0 when every game finished
+with nothing lost and no error, else 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import csv
+import gc
+import importlib.util
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.cookiejar import Cookie, CookieJar, CookiePolicy
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from tqdm import tqdm
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from quads.cells import cell_name
+
+if importlib.util.find_spec("sniffio") is None:
+    # httpcore tries ``import sniffio`` on every request; when it is not installed,
+    # each failed import searches sys.path, which took a fifth of this client's time.
+    sys.modules["sniffio"] = None  # type: ignore[assignment]
+
+COOKIE = "quads_player"
+PRESENCE = ("connected", "opponent_connected")
+"""The view fields a presence change alters without a new revision."""
+MAX_ACTIONS = 80
+"""More actions than any game can take (16 placements, 16 hand-overs, calls)."""
+SETUP_CONCURRENCY = 32
+"""Games set up at the same time (the setup is not measured)."""
+STARTUP_SECONDS = 30.0
+"""How long the started server may take to answer."""
+KEEPALIVE_SECONDS = 4.0
+"""How long an idle HTTP connection is kept: less than uvicorn's 5 s, so that the
+client never sends on a connection that the server is just closing."""
+
+
+class _NoCookies(CookiePolicy):
+    """Keeps a player's HTTP client from storing the cookie: the token goes as bearer."""
+
+    netscape = True
+    rfc2965 = False
+    hide_cookie2 = False
+
+    def set_ok(self, cookie: Cookie, request: Any) -> bool:
+        return False
+
+    def return_ok(self, cookie: Cookie, request: Any) -> bool:
+        return False
+
+    def domain_return_ok(self, domain: str, request: Any) -> bool:
+        return False
+
+    def path_return_ok(self, path: str, request: Any) -> bool:
+        return False
+
+
+class BenchError(Exception):
+    """A failure that ends one game; ``kind`` is how it is counted."""
+
+    def __init__(self, kind: str, detail: str = "") -> None:
+        super().__init__(f"{kind}: {detail}" if detail else kind)
+        self.kind = kind
+
+
+def _strip(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in PRESENCE}
+
+
+@dataclass(eq=False)
+class Client:
+    """One player: an identity, a live socket, and what it has seen."""
+
+    label: str
+    http: httpx.AsyncClient
+    """This player's own HTTP connection, as a browser has (a pool shared by all
+    players costs the client time in proportion to their number)."""
+    token: str = ""
+    """The player's token, from the cookie of its first answer."""
+    ws: ClientConnection | None = None
+    view: dict[str, Any] | None = None
+    """The newest view known, from the socket or from an own answer."""
+    socket_view: dict[str, Any] | None = None
+    """The newest view received on the socket."""
+    by_revision: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """The last socket view received of each revision."""
+    answered: set[int] = field(default_factory=set)
+    """The revisions of this client's own answers (actions, join)."""
+    arrivals: list[tuple[int, float]] = field(default_factory=list)
+    """(revision, time) of each socket view newer than every one before."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    messages: int = 0
+    syncs: int = 0
+    """Syncs asked for and not yet answered."""
+    sync_replies: int = 0
+    duplicates: int = 0
+    presence: int = 0
+    older: int = 0
+    conflicting: int = 0
+    gone: bool = False
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    def offer(self, view: dict[str, Any]) -> None:
+        """Take ``view`` as the newest if it is not older than the one held."""
+        if self.view is None or view["revision"] >= self.view["revision"]:
+            self.view = view
+        self.changed.set()
+
+    def receive(self, view: dict[str, Any], at: float) -> None:
+        """Account for a view that arrived on the socket at ``at``."""
+        self.messages += 1
+        revision: int = view["revision"]
+        before = self.by_revision.get(revision)
+        if before is None:
+            if self.socket_view is not None and revision < self.socket_view["revision"]:
+                self.older += 1
+        elif view == before:
+            if self.syncs > 0:
+                self.syncs -= 1
+                self.sync_replies += 1
+            else:
+                self.duplicates += 1
+        elif _strip(view) == _strip(before):
+            self.presence += 1
+        else:
+            self.conflicting += 1
+        self.by_revision[revision] = view
+        if self.socket_view is None or revision > self.socket_view["revision"]:
+            self.arrivals.append((revision, at))
+        if self.socket_view is None or revision >= self.socket_view["revision"]:
+            self.socket_view = view
+        self.offer(view)
+
+    async def wait_for(self, ready: Callable[[dict[str, Any]], bool], timeout: float,
+                       errors: Counter[str]) -> dict[str, Any]:
+        """The newest view once ``ready`` holds for it.  After ``timeout`` seconds
+        without it, ask the socket for the view again (a stall), once.
+
+        :raises BenchError: when the view does not come even then.
+        """
+        for attempt in range(2):
+            deadline = time.perf_counter() + timeout
+            while True:
+                self.changed.clear()
+                if self.gone:
+                    raise BenchError("gone", f"{self.label}: the game was deleted")
+                if self.view is not None and ready(self.view):
+                    return self.view
+                remaining = deadline - time.perf_counter()
+                if remaining <= 0:
+                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait(), remaining)
+            if attempt == 0:
+                errors["stall"] += 1
+                if self.ws is not None:
+                    self.syncs += 1
+                    with contextlib.suppress(ConnectionClosed):
+                        await self.ws.send(json.dumps({"type": "sync"}))
+        raise BenchError("timeout", f"{self.label}: no awaited view in {2 * timeout:.0f} s")
+
+
+@dataclass
+class Action:
+    """One action posted: who, when, and the revision it made."""
+
+    actor: int
+    sent: float
+    answered: float
+    revision: int
+
+
+@dataclass
+class GameRun:
+    """One benchmarked game."""
+
+    index: int
+    rng: random.Random
+    clients: list[Client] = field(default_factory=list)
+    game_id: str = ""
+    join_revision: int = 0
+    actions: list[Action] = field(default_factory=list)
+    finished: bool = False
+    mismatches: int = 0
+    """Players whose last socket view differs from the game as finally loaded."""
+    error: str | None = None
+    readers: list[asyncio.Task[None]] = field(default_factory=list)
+
+
+@dataclass
+class Bench:
+    """Shared settings and counters of a run."""
+
+    base: str
+    rules: str
+    think: float
+    timeout: float
+    compression: bool
+    errors: Counter[str] = field(default_factory=Counter)
+    progress: tqdm[Any] | None = None
+    actions_done: int = 0
+    tls: ssl.SSLContext = field(default_factory=ssl.create_default_context)
+    """One TLS context for every player's client (making one each is slow)."""
+
+    @property
+    def ws_base(self) -> str:
+        parts = urlsplit(self.base)
+        scheme = "wss" if parts.scheme == "https" else "ws"
+        return f"{scheme}://{parts.netloc}"
+
+    def new_client(self, label: str) -> Client:
+        """A player without identity yet, with its own HTTP connection."""
+        http = httpx.AsyncClient(
+            limits=httpx.Limits(max_connections=2, max_keepalive_connections=2,
+                                keepalive_expiry=KEEPALIVE_SECONDS),
+            timeout=self.timeout, trust_env=False, cookies=CookieJar(_NoCookies()),
+            verify=self.tls)
+        return Client(label, http)
+
+    async def request(self, method: str, path: str, client: Client,
+                      body: dict[str, Any] | None = None,
+                      expect: tuple[int, ...] = (200,)) -> httpx.Response:
+        try:
+            response = await client.http.request(method, self.base + path, json=body,
+                                                 headers=client.auth)
+        except httpx.HTTPError as exc:
+            raise BenchError(f"http {type(exc).__name__}", f"{method} {path}") from exc
+        if response.status_code not in expect:
+            try:
+                code = response.json()["error"]["code"]
+            except (ValueError, KeyError, TypeError):
+                code = "?"
+            raise BenchError(f"http {response.status_code} {code}", f"{method} {path}")
+        return response
+
+    async def open_socket(self, run: GameRun, client: Client) -> None:
+        parts = urlsplit(self.base)
+        try:
+            client.ws = await connect(
+                f"{self.ws_base}/api/games/{run.game_id}/live",
+                additional_headers={"Cookie": f"{COOKIE}={client.token}"},
+                origin=f"{parts.scheme}://{parts.netloc}",  # type: ignore[arg-type]
+                compression="deflate" if self.compression else None,
+                open_timeout=self.timeout, proxy=None, max_queue=None,
+            )
+        except (OSError, TimeoutError, ConnectionClosed) as exc:
+            raise BenchError("socket refused", str(exc)) from exc
+        run.readers.append(asyncio.create_task(self.read(client)))
+
+    async def read(self, client: Client) -> None:
+        """Receive the socket's messages until it closes."""
+        assert client.ws is not None
+        try:
+            async for raw in client.ws:
+                at = time.perf_counter()
+                message = json.loads(raw)
+                kind = message.get("type")
+                if kind == "view":
+                    client.receive(message["view"], at)
+                elif kind == "gone":
+                    client.gone = True
+                    client.changed.set()
+                elif kind != "pong":
+                    self.errors["unknown message"] += 1
+        except ConnectionClosed:
+            pass
+        except Exception:  # a bad message is counted, the game then times out
+            self.errors["bad message"] += 1
+            raise
+
+    async def setup(self, run: GameRun) -> None:
+        """A creates the game, B reads the invitation and joins; both open sockets."""
+        first, second = self.new_client("A"), self.new_client("B")
+        run.clients += [first, second]
+        created = await self.request(
+            "POST", "/api/games", first,
+            {"mode": "online", "rules": self.rules, "host": "first"}, expect=(201,))
+        first.token = _issued_token(created)
+        view = created.json()
+        run.game_id = view["id"]
+        invite = view["invite"].rsplit("/", 1)[1]
+        await self.open_socket(run, first)
+        seen = await self.request("GET", f"/api/invites/{invite}", second)
+        second.token = _issued_token(seen)
+        joined = await self.request("POST", f"/api/games/{run.game_id}/join", second,
+                                    {"invite": invite})
+        joined_view = joined.json()
+        run.join_revision = joined_view["revision"]
+        second.answered.add(run.join_revision)
+        second.offer(joined_view)
+        await self.open_socket(run, second)
+        # ready when both sockets show the joined game (presence is checked at the end)
+        for client in run.clients:
+            def caught_up(_: dict[str, Any], client: Client = client) -> bool:
+                return (client.socket_view is not None
+                        and client.socket_view["revision"] >= run.join_revision)
+
+            await client.wait_for(caught_up, self.timeout, self.errors)
+
+    async def play(self, run: GameRun, index: int) -> None:
+        """Player ``index`` of ``run``: act on every turn until the game ends."""
+        client = run.clients[index]
+        for _ in range(MAX_ACTIONS):
+            view = await client.wait_for(lambda v: v["can_act"] or v["outcome"] is not None,
+                                         self.timeout, self.errors)
+            if view["outcome"] is not None:
+                return
+            if self.think > 0:
+                await asyncio.sleep(run.rng.uniform(0, 2 * self.think))
+            body = choose_action(view, run.rng)
+            sent = time.perf_counter()
+            response = await self.request("POST", f"/api/games/{run.game_id}/actions",
+                                          client, body)
+            answered = time.perf_counter()
+            new = response.json()
+            client.answered.add(new["revision"])
+            run.actions.append(Action(index, sent, answered, new["revision"]))
+            client.offer(new)
+            self.actions_done += 1
+            if self.progress is not None:
+                self.progress.set_postfix(actions=self.actions_done, refresh=False)
+        raise BenchError("too many actions", f"game {run.game_id}")
+
+    async def finish(self, run: GameRun) -> None:
+        """Wait until both sockets show the last revision; check it against the store."""
+        last = max([run.join_revision, *(a.revision for a in run.actions)])
+        for client in run.clients:
+            def caught_up(_: dict[str, Any], client: Client = client) -> bool:
+                return (client.socket_view is not None
+                        and client.socket_view["revision"] >= last)
+
+            with contextlib.suppress(BenchError):  # counted as lost below
+                await client.wait_for(caught_up, self.timeout, self.errors)
+        for client in run.clients:
+            stored = (await self.request("GET", f"/api/games/{run.game_id}", client)).json()
+            if client.socket_view is None or _strip(client.socket_view) != _strip(stored):
+                run.mismatches += 1
+            elif client.socket_view["connected"] != {"first": True, "second": True}:
+                # both players have had the game open all along
+                self.errors["presence wrong"] += 1
+        run.finished = run.error is None and all(
+            c.view is not None and c.view["outcome"] is not None for c in run.clients)
+
+    async def close(self, run: GameRun) -> None:
+        for client in run.clients:
+            if client.ws is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(client.ws.close(), self.timeout)
+        for task in run.readers:
+            task.cancel()
+        await asyncio.gather(*run.readers, return_exceptions=True)
+        for client in run.clients:
+            await client.http.aclose()
+
+
+def _issued_token(response: httpx.Response) -> str:
+    for header in response.headers.get_list("set-cookie"):
+        cookie: SimpleCookie = SimpleCookie()
+        cookie.load(header)
+        if COOKIE in cookie:
+            return cookie[COOKIE].value
+    raise BenchError("no cookie", "the first answer set no player cookie")
+
+
+def choose_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A uniformly random legal action for the player to move in ``view``."""
+    revision = view["revision"]
+    choices: list[dict[str, Any]] = []
+    if view["step"] == "place":
+        choices += [{"action": "place", "cell": cell_name(cell)}
+                    for cell, piece in enumerate(view["board"]) if piece is None]
+        if view["can_claim"]:
+            choices.append({"action": "claim"})
+    elif view["step"] == "give":
+        choices += [{"action": "give", "piece": piece} for piece in view["supply"]]
+        if view["can_declare"]:
+            choices.append({"action": "declare"})
+        if view["can_decline"]:
+            choices.append({"action": "decline"})
+    if not choices:
+        raise BenchError("no legal action", f"step {view['step']}")
+    return {"revision": revision, **rng.choice(choices)}
+
+
+async def run_game(bench: Bench, run: GameRun, gate: asyncio.Event,
+                   ready: asyncio.Semaphore, setup_done: Callable[[], None]) -> None:
+    set_up = False
+    try:
+        async with ready:
+            await bench.setup(run)
+        set_up = True
+        setup_done()
+        await gate.wait()
+        players = [asyncio.create_task(bench.play(run, i)) for i in (0, 1)]
+        try:
+            await asyncio.gather(*players)
+        finally:  # one player's failure ends the other's game too
+            for task in players:
+                task.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
+        await bench.finish(run)
+    except BenchError as exc:
+        bench.errors[exc.kind] += 1
+        run.error = str(exc)
+        if not set_up:
+            setup_done()
+    finally:
+        await bench.close(run)
+        if bench.progress is not None:
+            bench.progress.update(1)
+
+
+# -- figures -------------------------------------------------------------------
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
+
+
+def measure(runs: list[GameRun], origin: float,
+            trace: list[tuple[float, int, str, int, float, float | None]]) -> dict[str, Any]:
+    """Latencies and losses of every action, from the arrival logs; one row per
+    action is added to ``trace`` (seconds since ``origin``, game, actor, revision,
+    answer and update latency in ms)."""
+    latencies: list[float] = []
+    answers: list[float] = []
+    lost = coalesced = mismatches = 0
+    for run in runs:
+        mismatches += run.mismatches
+        for action in run.actions:
+            answers.append(action.answered - action.sent)
+            other = run.clients[1 - action.actor]
+            arrival = next((at for revision, at in other.arrivals
+                            if revision >= action.revision), None)
+            trace.append((round(action.sent - origin, 4), run.index,
+                          run.clients[action.actor].label, action.revision,
+                          round(1000 * (action.answered - action.sent), 2),
+                          None if arrival is None else round(1000 * (arrival - action.sent), 2)))
+            if arrival is None:
+                lost += 1
+                continue
+            latencies.append(max(0.0, arrival - action.sent))
+            if action.revision not in other.by_revision:
+                coalesced += 1
+    clients = [c for run in runs for c in run.clients]
+
+    def ms(values: list[float], q: float) -> float:
+        return round(1000 * _percentile(values, q), 1)
+
+    return {
+        "latency_ms": {"p50": ms(latencies, 0.5), "p95": ms(latencies, 0.95),
+                       "p99": ms(latencies, 0.99),
+                       "max": round(1000 * max(latencies), 1) if latencies else None},
+        "answer_ms": {"p50": ms(answers, 0.5), "p95": ms(answers, 0.95),
+                      "max": round(1000 * max(answers), 1) if answers else None},
+        "lost": lost + mismatches,
+        "lost_actions": lost,
+        "final_mismatches": mismatches,
+        "coalesced": coalesced,
+        "socket_views": sum(c.messages for c in clients),
+        "duplicated": sum(c.duplicates for c in clients),
+        "sync_replies": sum(c.sync_replies for c in clients),
+        "presence": sum(c.presence for c in clients),
+        "echoes": sum(len(c.answered & c.by_revision.keys()) for c in clients),
+        "older": sum(c.older for c in clients),
+        "conflicting": sum(c.conflicting for c in clients),
+    }
+
+
+async def loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
+    """Measure this process's event-loop delay: how late a 10 ms sleep wakes up."""
+    for _ in range(10_000_000):
+        if stop.is_set():
+            return
+        start = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append(time.perf_counter() - start - 0.01)
+
+
+def _machine_busy() -> float | None:
+    """CPU time the whole machine has spent busy so far (all cores), from /proc/stat."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    except OSError:
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq = (int(f) for f in fields[:7])
+    return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) of process ``pid`` and its descendants (the workers
+    of ``quads serve --workers N``) so far, from /proc."""
+    if pid is None:
+        return None
+    ticks: dict[int, tuple[int, int]] = {}  # pid -> (parent, ticks)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    if pid not in ticks:
+        return None
+    tree, total = {pid}, 0
+    for _ in range(8):  # a few generations are enough
+        tree |= {child for child, (parent, _) in ticks.items() if parent in tree}
+    total = sum(ticks[member][1] for member in tree)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def bench_games(args: argparse.Namespace, base: str,
+                      server_pid: int | None) -> dict[str, Any]:
+    bench = Bench(base, args.rules, args.think, args.timeout, not args.no_compression)
+    runs = [GameRun(i, random.Random(args.seed * 1_000_003 + i)) for i in range(args.games)]
+    gate = asyncio.Event()
+    ready = asyncio.Semaphore(SETUP_CONCURRENCY)
+    remaining = [args.games]
+    all_set = asyncio.Event()
+
+    def setup_done() -> None:
+        remaining[0] -= 1
+        if remaining[0] <= 0:
+            all_set.set()
+
+    setup_started = time.perf_counter()
+    with tqdm(total=args.games, unit="game", file=sys.stderr, disable=args.quiet,
+              desc="games") as bar:
+        bench.progress = bar
+        tasks = [asyncio.create_task(run_game(bench, run, gate, ready, setup_done))
+                 for run in runs]
+        try:
+            await asyncio.wait_for(all_set.wait(), args.max_seconds)
+        except TimeoutError:
+            bench.errors["setup timeout"] += 1
+        setup_seconds = time.perf_counter() - setup_started
+        # no collector pauses in this process while it measures (its garbage is freed by
+        # reference counting; the cycles it leaves are few and collected at the end)
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        cpu_before = _cpu_seconds(server_pid)  # reading /proc takes a while: not timed
+        busy_before = _machine_busy()
+        own_before = time.process_time()
+        stop = asyncio.Event()
+        lags: list[float] = []
+        lag_task = asyncio.create_task(loop_lag(stop, lags))
+        started = time.perf_counter()
+        gate.set()
+        done, pending = await asyncio.wait(tasks, timeout=args.max_seconds)
+        for task in pending:
+            task.cancel()
+            bench.errors["run timeout"] += 1
+        await asyncio.gather(*pending, return_exceptions=True)
+        for task in done:
+            if task.exception() is not None:
+                bench.errors[f"crash {type(task.exception()).__name__}"] += 1
+        elapsed = time.perf_counter() - started
+        stop.set()
+        await lag_task
+    cpu_after = _cpu_seconds(server_pid)
+    busy_after = _machine_busy()
+    own_cpu = time.process_time() - own_before
+    gc.enable()
+    gc.unfreeze()
+    trace: list[tuple[float, int, str, int, float, float | None]] = []
+    figures = measure(runs, started, trace)
+    if args.trace is not None:
+        with args.trace.open("w", encoding="utf-8", newline="") as out:
+            writer = csv.writer(out)
+            writer.writerow(["sent_s", "game", "player", "revision", "answer_ms", "update_ms"])
+            writer.writerows(sorted(trace))
+    actions = sum(len(run.actions) for run in runs)
+    server_cpu = (None if cpu_before is None or cpu_after is None
+                  else round(cpu_after - cpu_before, 2))
+    other_cpu = (None if busy_before is None or busy_after is None or server_cpu is None
+                 else round(max(0.0, busy_after - busy_before - server_cpu - own_cpu), 2))
+    return {
+        "games": args.games,
+        "rules": args.rules,
+        "think_s": args.think,
+        "compression": not args.no_compression,
+        "games_finished": sum(run.finished for run in runs),
+        "actions": actions,
+        "seconds": round(elapsed, 2),
+        "actions_per_s": round(actions / elapsed, 1) if elapsed > 0 else None,
+        "setup_s": round(setup_seconds, 2),
+        **figures,
+        "errors": sum(bench.errors.values()),
+        "error_kinds": dict(bench.errors),
+        "server_cpu_s": server_cpu,
+        "server_cpu_share": None if server_cpu is None else round(server_cpu / elapsed, 2),
+        "bench_cpu_s": round(own_cpu, 2),
+        "other_cpu_s": other_cpu,
+        "bench_loop_lag_ms": {"p95": round(1000 * _percentile(lags, 0.95), 1),
+                              "max": round(1000 * max(lags), 1) if lags else None},
+        "cores": os.cpu_count(),
+    }
+
+
+# -- the server ----------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(db: str, workers: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``quads serve`` on a free loopback port, once it answers; and its address."""
+    port = _free_port()
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "quads.cli.main", "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--db", db, "--workers", str(workers)],
+            stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server stopped at once:\n{log.read_text()}")
+        try:
+            if httpx.get(f"{base}/api/messages/en", timeout=1, trust_env=False).is_success:
+                return process, base
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    stop_server(process)
+    raise SystemExit(f"the server did not answer in {STARTUP_SECONDS:.0f} s")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Interrupt the server as Ctrl+C does; kill it if it does not stop."""
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)
+
+
+def report(figures: dict[str, Any]) -> str:
+    latency = figures["latency_ms"]
+    answer = figures["answer_ms"]
+    kinds = ", ".join(f"{k} {v}" for k, v in sorted(figures["error_kinds"].items())) or "none"
+    share = figures["server_cpu_share"]
+    lines = [
+        f"games            {figures['games']} x {figures['rules']}, think "
+        f"{figures['think_s']} s, compression {'on' if figures['compression'] else 'off'}; "
+        f"server: {figures['server']}",
+        f"games finished   {figures['games_finished']} / {figures['games']}",
+        f"actions          {figures['actions']} in {figures['seconds']} s "
+        f"= {figures['actions_per_s']} actions/s (setup {figures['setup_s']} s)",
+        f"update latency   p50 {latency['p50']} ms, p95 {latency['p95']} ms, "
+        f"p99 {latency['p99']} ms, max {latency['max']} ms",
+        f"action answer    p50 {answer['p50']} ms, p95 {answer['p95']} ms, "
+        f"max {answer['max']} ms",
+        f"lost             {figures['lost']} ({figures['lost_actions']} actions never seen, "
+        f"{figures['final_mismatches']} final views differing)",
+        f"duplicated       {figures['duplicated']}",
+        f"socket views     {figures['socket_views']} (presence {figures['presence']}, "
+        f"echoes {figures['echoes']}, coalesced {figures['coalesced']}, "
+        f"older {figures['older']}, conflicting {figures['conflicting']}, "
+        f"sync replies {figures['sync_replies']})",
+        f"errors           {figures['errors']} ({kinds})",
+        f"server CPU       {figures['server_cpu_s']} s"
+        + ("" if share is None else f" = {100 * share:.0f}% of one core")
+        + f"; bench CPU {figures['bench_cpu_s']} s, bench loop lag p95 "
+        f"{figures['bench_loop_lag_ms']['p95']} ms, max {figures['bench_loop_lag_ms']['max']} ms",
+        f"other processes  {figures['other_cpu_s']} CPU s during the play "
+        f"({figures['cores']} cores)",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10,
+                        help="online games played at once (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random moves")
+    parser.add_argument("--rules", default="quads", help="rule set (default %(default)s)")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="mean pause before each action, uniform in [0, 2*SECONDS] "
+                             "(default 0: act at once)")
+    parser.add_argument("--url", help="benchmark this running server (loopback) instead "
+                                      "of starting one")
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="longest wait for one answer or update (default %(default)s)")
+    parser.add_argument("--max-seconds", type=float, default=900.0, metavar="SECONDS",
+                        help="longest setup and longest play phase (default %(default)s)")
+    parser.add_argument("--db", metavar="PATH_OR_URL",
+                        help="the database of the server started here (default: a new "
+                             "SQLite file in a temporary directory); e.g. a postgresql:// URL "
+                             "of an empty database")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="processes of the server started here (PostgreSQL only; "
+                             "default %(default)s)")
+    parser.add_argument("--server-pid", type=int, metavar="PID",
+                        help="with --url: the server's process id, to report its CPU time")
+    parser.add_argument("--no-compression", action="store_true",
+                        help="open the sockets without permessage-deflate")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--trace", type=Path, metavar="CSV",
+                        help="write one line per action (time sent, game, player, revision, "
+                             "answer and update latency) to this file")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.timeout <= 0 or args.think < 0:
+        parser.error("--games must be positive, --timeout positive, --think not negative")
+    # every socket needs a descriptor in this process (and in the server, if started here)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = min(hard, max(soft, 8 * args.games + 256))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+    process: subprocess.Popen[bytes] | None = None
+    with tempfile.TemporaryDirectory(prefix="quads-bench-") as tmp:
+        if args.url:
+            base = args.url.rstrip("/")
+        else:
+            db = args.db or str(Path(tmp) / "bench.sqlite3")
+            process, base = start_server(db, args.workers, Path(tmp) / "server.log")
+        try:
+            figures = asyncio.run(bench_games(args, base, args.server_pid if process is None
+                                              else process.pid))
+        finally:
+            if process is not None:
+                stop_server(process)
+        figures["url"] = args.url
+        figures["server"] = ("given by --url" if args.url else
+                             f"quads serve --workers {args.workers}, "
+                             + ("SQLite (temporary file)" if not args.db
+                                else urlsplit(args.db).scheme or "SQLite"))
+    print(json.dumps(figures, indent=2) if args.json else report(figures))
+    ok = (figures["games_finished"] == args.games and figures["lost"] == 0
+          and figures["errors"] == 0)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
