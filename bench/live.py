@@ -86,6 +86,9 @@ PRESENCE = ("connected", "opponent_connected")
 """The view fields a presence change alters without a new revision."""
 MAX_ACTIONS = 80
 """More actions than any game can take (16 placements, 16 hand-overs, calls)."""
+TURN_ACTIONS = 3
+"""At least as many actions as one turn takes (a placement and a hand-over, or a
+call), each after a pause of up to twice ``--think``."""
 SETUP_CONCURRENCY = 32
 """Games set up at the same time (the setup is not measured)."""
 STARTUP_SECONDS = 30.0
@@ -364,8 +367,10 @@ class Bench:
         """Player ``index`` of ``run``: act on every turn until the game ends."""
         client = run.clients[index]
         for _ in range(MAX_ACTIONS):
+            # the other player's turn comes first: allow for its pauses too
             view = await client.wait_for(lambda v: v["can_act"] or v["outcome"] is not None,
-                                         self.timeout, self.errors)
+                                         self.timeout + TURN_ACTIONS * 2 * self.think,
+                                         self.errors)
             if view["outcome"] is not None:
                 return
             if self.think > 0:
