@@ -19,7 +19,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import uvicorn
 
-__all__ = ["default_db_path", "register", "run"]
+__all__ = ["KEEP_ALIVE", "default_db_path", "register", "run"]
+
+KEEP_ALIVE = 75
+"""Seconds an idle HTTP connection is kept open.  Longer than the few seconds
+after which clients stop reusing one, so that the server never closes a
+connection just as a client sends on it."""
 
 
 def default_db_path() -> Path:
@@ -103,10 +108,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"Quads is running at {address} with {args.workers} processes (games in "
               f"{describe(url)}); press Ctrl+C to stop.", flush=True)
         uvicorn.run("quads.web.app:app_from_env", factory=True, host=args.host,
-                    port=args.port, workers=args.workers, log_level="warning")
+                    port=args.port, workers=args.workers, log_level="warning",
+                    timeout_keep_alive=KEEP_ALIVE)
         return 0
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port,
-                                           log_level="warning"))
+                                           log_level="warning",
+                                           timeout_keep_alive=KEEP_ALIVE))
     threading.Thread(target=_announce, args=(server, address, describe(url), args.open),
                      daemon=True).start()
     server.run()
