@@ -389,14 +389,12 @@ class GameStore:
 
     def add_solve(self, player: str, date: dt.date) -> None:
         """Record that ``player``'s checked turns solved the puzzle of ``date``."""
-        if self.has_solve(player, date):
-            return
         try:
             with self._begin() as connection:
                 connection.execute(insert(puzzle_solves), {
                     "player": player, "date": date.isoformat(), "solved": _time(now())})
         except IntegrityError:
-            pass  # recorded meanwhile by another request
+            pass  # solved before: the first solve stands
 
     def has_solve(self, player: str, date: dt.date) -> bool:
         """Whether ``player``'s checked turns solved the puzzle of ``date``."""

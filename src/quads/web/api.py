@@ -41,7 +41,7 @@ from quads.web.schemas import (
     UndoAnswer,
 )
 from quads.web.seats import load_visible
-from quads.web.views import game_view, hint_view, summary_view
+from quads.web.views import game_view, hint_view, invite_path, summary_view
 
 __all__ = ["router"]
 
@@ -179,10 +179,10 @@ def invite_qr(request: Request, game_id: GameId) -> Response:
     is free."""
     stored = _load(request, game_id)
     seats.require_seat(stored, caller(request))
-    view = _view(request, stored)
-    if view.invite is None:
+    path = invite_path(stored, caller(request))
+    if path is None:
         raise ApiError.not_found("this game has no open invitation")
-    address = str(request.base_url).rstrip("/") + view.invite
+    address = str(request.base_url).rstrip("/") + path
     return Response(qr_svg(address), media_type="image/svg+xml",
                     headers={"Cache-Control": "no-store"})
 

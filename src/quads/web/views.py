@@ -28,7 +28,14 @@ from quads.web.schemas import (
     TraitValue,
 )
 
-__all__ = ["game_view", "hint_view", "last_turn", "outcome_view", "summary_view"]
+__all__ = [
+    "game_view",
+    "hint_view",
+    "invite_path",
+    "last_turn",
+    "outcome_view",
+    "summary_view",
+]
 
 
 def _side(player: Player | None) -> Side | None:
@@ -112,6 +119,16 @@ def _undo_allowed(stored: StoredGame, viewer: str | None) -> bool:
             and history.can_undo(game, side))
 
 
+def invite_path(stored: StoredGame, viewer: str | None) -> str | None:
+    """The path ``/join/TOKEN`` that seats the other person: for a seated player of an
+    online game while a seat is free, else ``None``."""
+    if (stored.mode != "online" or stored.invite is None
+            or None not in (stored.first_player, stored.second_player)
+            or seats.viewer_side(stored, viewer) is None):
+        return None
+    return f"/join/{stored.invite}"
+
+
 def game_view(stored: StoredGame, viewer: str | None = None,
               connected: frozenset[str] = frozenset()) -> GameView:
     """Everything the page shows of ``stored`` to the player ``viewer``, with the
@@ -171,8 +188,7 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         connected=live,
         can_act=acting is not None,
         can_resign=not over and not spectator and not (online and free),
-        invite=f"/join/{stored.invite}" if online and free and you is not None
-        and stored.invite is not None else None,
+        invite=invite_path(stored, viewer),
         undo_request=_side(stored.undo_request),
         resigned=_side(stored.resigned),
         rematch=stored.rematch,
