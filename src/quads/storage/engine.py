@@ -64,7 +64,10 @@ def _sqlite_pragmas(connection: Any, record: Any) -> None:
 def open_engine(url: URL) -> Engine:
     """The engine of ``url``, with a pool fit for the web app's thread pool."""
     if url.get_backend_name() == "sqlite":
-        engine = create_engine(url, connect_args={"timeout": 10})
+        # As many pooled connections as the app's worker threads (anyio's default
+        # of 40), so that none is opened and closed again under load.
+        engine = create_engine(url, pool_size=40, max_overflow=10,
+                               connect_args={"timeout": 10})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=30,

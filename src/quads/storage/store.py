@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,14 @@ class GameStore:
         self.url = location if isinstance(location, URL) else database_url(location)
         self.engine: Engine = open_engine(self.url)
         self.postgres = self.engine.dialect.name == "postgresql"
+        self.local = not self.postgres
+        """Whether every call is a short transaction on a local file (SQLite), cheap
+        enough to make on an event loop."""
+        # SQLite lets one transaction write at a time.  The threads of this process
+        # take turns here, in order, instead of in SQLite's busy handler, which
+        # retries after sleeps of up to 100 ms; PostgreSQL needs no such turns.
+        self._writing: AbstractContextManager[Any] = (
+            nullcontext() if self.postgres else threading.Lock())
         where = describe(self.url)
         try:
             upgrade(self.engine)
@@ -133,9 +142,9 @@ class GameStore:
         self.engine.dispose()
 
     @contextmanager
-    def _begin(self) -> Iterator[Connection]:
+    def _begin(self, write: bool = False) -> Iterator[Connection]:
         try:
-            with self.engine.begin() as connection:
+            with self._writing if write else nullcontext(), self.engine.begin() as connection:
                 yield connection
         except (OperationalError, DBAPIError) as exc:
             if isinstance(exc, IntegrityError) or not (
@@ -172,7 +181,7 @@ class GameStore:
             "updated": _time(stored.updated),
         }
         try:
-            with self._begin() as connection:
+            with self._begin(write=True) as connection:
                 connection.execute(insert(games), row)
         except IntegrityError:
             raise StorageError(f"a game with id {stored.id!r} exists already") from None
@@ -190,7 +199,7 @@ class GameStore:
         progress = self._progress(stored)
         values = {name: progress[name] for name in _PROGRESS}
         values["revision"] = stored.revision + 1
-        with self._begin() as connection:
+        with self._begin(write=True) as connection:
             result = connection.execute(
                 update(games).where(games.c.id == stored.id,
                                     games.c.revision == stored.revision).values(values))
@@ -205,7 +214,7 @@ class GameStore:
 
     def add_result(self, result: PuzzleResult) -> None:
         """Store one attempt at a puzzle."""
-        with self._begin() as connection:
+        with self._begin(write=True) as connection:
             connection.execute(insert(puzzle_results), {
                 "player": result.player,
                 "date": result.date.isoformat(),
@@ -329,7 +338,7 @@ class GameStore:
         :raises StaleGameError: if the game was saved meanwhile.
         :raises GameNotFoundError: if there is no such game.
         """
-        with self._begin() as connection:
+        with self._begin(write=True) as connection:
             result = connection.execute(
                 delete(games).where(games.c.id == game_id, games.c.revision == revision))
             if result.rowcount == 0:
@@ -341,7 +350,7 @@ class GameStore:
 
     def adopt(self, game_id: str, player: str) -> None:
         """Give a game stored before games had owners to ``player`` (if it still has none)."""
-        with self._begin() as connection:
+        with self._begin(write=True) as connection:
             connection.execute(update(games).where(games.c.id == game_id,
                                                    games.c.owner.is_(None))
                                .values(owner=player))
@@ -351,7 +360,7 @@ class GameStore:
     def add_player(self, player: str) -> None:
         """Record a new player id (the hash of a token just issued)."""
         try:
-            with self._begin() as connection:
+            with self._begin(write=True) as connection:
                 connection.execute(insert(players), {"id": player, "created": _time(now())})
         except IntegrityError:
             pass  # issued already
@@ -370,7 +379,7 @@ class GameStore:
         """
         if len(legacy) == 64 and all(c in "0123456789abcdef" for c in legacy):
             return 0
-        with self._begin() as connection:
+        with self._begin(write=True) as connection:
             result = connection.execute(update(puzzle_results)
                                         .where(puzzle_results.c.player == legacy)
                                         .values(player=player))
@@ -390,7 +399,7 @@ class GameStore:
     def add_solve(self, player: str, date: dt.date) -> None:
         """Record that ``player``'s checked turns solved the puzzle of ``date``."""
         try:
-            with self._begin() as connection:
+            with self._begin(write=True) as connection:
                 connection.execute(insert(puzzle_solves), {
                     "player": player, "date": date.isoformat(), "solved": _time(now())})
         except IntegrityError:
@@ -428,7 +437,7 @@ class GameStore:
     def process_alive(self, process: str) -> None:
         """Record that server ``process`` lives, now."""
         seen = _time(now())
-        with self._begin() as connection:
+        with self._begin(write=True) as connection:
             done = connection.execute(update(processes).where(processes.c.id == process)
                                       .values(seen=seen))
             if done.rowcount == 0:
@@ -436,7 +445,7 @@ class GameStore:
 
     def process_ended(self, process: str) -> None:
         """Forget server ``process`` and its connections."""
-        with self._begin() as connection:
+        with self._begin(write=True) as connection:
             games_open = connection.execute(select(connections.c.game).distinct()
                                             .where(connections.c.process == process)).all()
             connection.execute(delete(connections).where(connections.c.process == process))
@@ -449,7 +458,7 @@ class GameStore:
         tell the other processes."""
         key = (connections.c.process == process, connections.c.game == game_id,
                connections.c.player == player)
-        with self._begin() as connection:
+        with self._begin(write=True) as connection:
             connection.execute(delete(connections).where(*key))
             if open_:
                 connection.execute(insert(connections), {"process": process, "game": game_id,

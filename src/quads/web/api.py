@@ -5,10 +5,14 @@ Who may see and do what is checked by :mod:`quads.web.seats` before anything
 changes; every change is published to the game's live sockets
 (:mod:`quads.web.live`).
 
-The routes are plain functions, which FastAPI runs in its thread pool, off the
-event loop: the store's file access and the computer's thinking never hold up
-other requests.  Every change is saved before it is answered; a save that
-finds the game changed since it was loaded is refused as ``409 stale``.
+The routes are plain functions.  Those marked :func:`~quads.web.dispatch.quick`
+only use the store and quick library calls: they run on the event loop with
+SQLite, in a worker thread with PostgreSQL.  The others (the computer's turn,
+hints, the invitation's QR code) always run in FastAPI's thread pool, so that
+their thinking never holds up other requests.
+
+Every change is saved before it is answered; a save that finds the game changed
+since it was loaded is refused as ``409 stale``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from quads.outcome import Player
 from quads.record import write_record
 from quads.storage import GameNotFoundError, GameStore, StaleGameError, StoredGame
 from quads.web import play, seats
+from quads.web.dispatch import quick
 from quads.web.errors import ApiError
 from quads.web.identity import caller
 from quads.web.live import LiveHub
@@ -89,6 +94,7 @@ def _changed(request: Request, stored: StoredGame) -> GameView:
 
 
 @router.post("/games", status_code=201, tags=["games"])
+@quick
 def create_game(request: Request, body: NewGame) -> GameView:
     """Start a new game, owned by the caller (``online``: seated as ``host``)."""
     stored = play.new_game(body.rules, body.mode, body.level, body.human, caller(request),
@@ -98,6 +104,7 @@ def create_game(request: Request, body: NewGame) -> GameView:
 
 
 @router.post("/games/import", status_code=201, tags=["games"])
+@quick
 def import_game(request: Request, body: ImportGame) -> GameView:
     """Start a game from a record, replayed to its last action."""
     stored = play.imported_game(body.record, body.mode, body.level, body.human,
@@ -107,6 +114,7 @@ def import_game(request: Request, body: ImportGame) -> GameView:
 
 
 @router.get("/games", tags=["games"])
+@quick
 def list_games(
     request: Request,
     status: Annotated[Literal["ongoing", "over"] | None, Query()] = None,
@@ -119,6 +127,7 @@ def list_games(
 
 
 @router.get("/games/{game_id}", tags=["games"])
+@quick
 def get_game(request: Request, game_id: GameId) -> GameView:
     """A game as it stands, as the caller sees it."""
     return _view(request, _load(request, game_id))
@@ -126,6 +135,7 @@ def get_game(request: Request, game_id: GameId) -> GameView:
 
 @router.delete("/games/{game_id}", status_code=204, tags=["games"],
                response_class=Response)
+@quick
 def delete_game(request: Request, game_id: GameId) -> Response:
     """Delete one of the caller's unfinished games (not an online game whose both
     seats are taken: resign it instead)."""
@@ -142,6 +152,7 @@ def delete_game(request: Request, game_id: GameId) -> Response:
 
 
 @router.get("/invites/{token}", tags=["online"])
+@quick
 def get_invite(request: Request,
                token: Annotated[str, Path(max_length=100)]) -> InviteView:
     """The online game that an invitation (``/join/TOKEN``) seats one in."""
@@ -159,6 +170,7 @@ def get_invite(request: Request,
 
 
 @router.post("/games/{game_id}/join", tags=["online"])
+@quick
 def join_game(request: Request, game_id: GameId, body: JoinRequest) -> GameView:
     """Take the free seat of an online game with its invitation."""
     stored = _load(request, game_id)
@@ -188,6 +200,7 @@ def invite_qr(request: Request, game_id: GameId) -> Response:
 
 
 @router.post("/games/{game_id}/actions", tags=["games"])
+@quick
 def act(request: Request, game_id: GameId, body: ActionRequest) -> GameView:
     """Play one action of a person."""
     action = play.parse_request_action(body)
@@ -210,6 +223,7 @@ def computer_turn(request: Request, game_id: GameId, body: RevisionRequest) -> G
 
 
 @router.post("/games/{game_id}/undo", tags=["games"])
+@quick
 def undo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     """Take back the last turn; against the computer, back to the person's last turn.
     Online, ask the other player, who accepts or refuses (``undo/answer``)."""
@@ -225,6 +239,7 @@ def undo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
 
 
 @router.post("/games/{game_id}/undo/answer", tags=["online"])
+@quick
 def answer_undo(request: Request, game_id: GameId, body: UndoAnswer) -> GameView:
     """Accept or refuse the other player's undo request in an online game."""
     stored = _load(request, game_id)
@@ -237,6 +252,7 @@ def answer_undo(request: Request, game_id: GameId, body: UndoAnswer) -> GameView
 
 
 @router.post("/games/{game_id}/redo", tags=["games"])
+@quick
 def redo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     """Play again what undo took back (not in online games)."""
     stored = _load(request, game_id)
@@ -247,6 +263,7 @@ def redo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
 
 
 @router.post("/games/{game_id}/resign", tags=["games"])
+@quick
 def resign(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     """Give up: the caller's side loses (on one device, the side to move)."""
     stored = _load(request, game_id)
@@ -265,6 +282,7 @@ def resign(request: Request, game_id: GameId, body: RevisionRequest) -> GameView
 
 
 @router.post("/games/{game_id}/rematch", status_code=201, tags=["games"])
+@quick
 def rematch(request: Request, game_id: GameId) -> GameView:
     """"Play again": the next game with the same players, rules and level, and the sides
     swapped.  Asked again (by either player), it answers the same new game."""
@@ -290,6 +308,7 @@ def rematch(request: Request, game_id: GameId) -> GameView:
     "/games/{game_id}/record", tags=["games"], response_class=PlainTextResponse,
     responses={200: {"content": {"text/plain": {}}, "description": "The game record"}},
 )
+@quick
 def record(request: Request, game_id: GameId) -> PlainTextResponse:
     """The game record, as a download."""
     stored = _load(request, game_id)
