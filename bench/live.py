@@ -53,10 +53,7 @@ import json
 import os
 import random
 import resource
-import signal
-import socket
 import ssl
-import subprocess
 import sys
 import tempfile
 import time
@@ -70,6 +67,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+from servers import DURABLE, PostgresServer, Server, start_servers, stop_servers
 from tqdm import tqdm
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -91,8 +89,8 @@ TURN_ACTIONS = 3
 call), each after a pause of up to twice ``--think``."""
 SETUP_CONCURRENCY = 32
 """Games set up at the same time (the setup is not measured)."""
-STARTUP_SECONDS = 30.0
-"""How long the started server may take to answer."""
+RETRY_SECONDS = 60.0
+"""How long a player keeps trying servers that cannot be reached or answer ``503``."""
 KEEPALIVE_SECONDS = 4.0
 """How long an idle HTTP connection is kept: less than uvicorn's 5 s, so that the
 client never sends on a connection that the server is just closing."""
@@ -161,6 +159,10 @@ class Client:
     older: int = 0
     conflicting: int = 0
     gone: bool = False
+    home: int = 0
+    """The index of the server this player talks to (it moves on when one fails)."""
+    closing: bool = False
+    """Set when the benchmark closes the socket itself (no reconnection then)."""
 
     @property
     def auth(self) -> dict[str, str]:
@@ -257,22 +259,27 @@ class GameRun:
 class Bench:
     """Shared settings and counters of a run."""
 
-    base: str
+    bases: list[str]
+    """The servers' addresses; the players are spread over them."""
     rules: str
     think: float
     timeout: float
     compression: bool
     errors: Counter[str] = field(default_factory=Counter)
+    faults: Counter[str] = field(default_factory=Counter)
+    """What players met and got over: servers gone, ``503`` answers, reconnections."""
     progress: tqdm[Any] | None = None
     actions_done: int = 0
     tls: ssl.SSLContext = field(default_factory=ssl.create_default_context)
     """One TLS context for every player's client (making one each is slow)."""
 
-    @property
-    def ws_base(self) -> str:
-        parts = urlsplit(self.base)
-        scheme = "wss" if parts.scheme == "https" else "ws"
-        return f"{scheme}://{parts.netloc}"
+    def base(self, client: Client) -> str:
+        return self.bases[client.home % len(self.bases)]
+
+    def move_on(self, client: Client, kind: str) -> None:
+        """Send ``client`` to the next server (after one failed it: ``kind``)."""
+        self.faults[kind] += 1
+        client.home += 1
 
     def new_client(self, label: str) -> Client:
         """A player without identity yet, with its own HTTP connection."""
@@ -286,57 +293,114 @@ class Bench:
     async def request(self, method: str, path: str, client: Client,
                       body: dict[str, Any] | None = None,
                       expect: tuple[int, ...] = (200,)) -> httpx.Response:
-        try:
-            response = await client.http.request(method, self.base + path, json=body,
-                                                 headers=client.auth)
-        except httpx.HTTPError as exc:
-            raise BenchError(f"http {type(exc).__name__}", f"{method} {path}") from exc
+        response, _ = await self.request_retrying(method, path, client, body, expect)
+        return response
+
+    async def request_retrying(self, method: str, path: str, client: Client,
+                               body: dict[str, Any] | None = None,
+                               expect: tuple[int, ...] = (200,),
+                               ) -> tuple[httpx.Response, bool]:
+        """The answer, and whether the request had to be sent more than once.
+
+        A server that cannot be reached (or drops the connection) is left for the
+        next one; a ``503`` answer (the database is away) is retried after its
+        ``Retry-After``, as a page does, for up to ``RETRY_SECONDS``.
+        """
+        deadline = time.perf_counter() + RETRY_SECONDS
+        retried = False
+        while True:
+            try:
+                response = await client.http.request(method, self.base(client) + path,
+                                                     json=body, headers=client.auth)
+            except httpx.TransportError as exc:
+                if time.perf_counter() > deadline:
+                    raise BenchError(f"http {type(exc).__name__}", f"{method} {path}") from exc
+                self.move_on(client, "server unreachable (http)")
+                retried = True
+                await asyncio.sleep(0.05)
+                continue
+            except httpx.HTTPError as exc:
+                raise BenchError(f"http {type(exc).__name__}", f"{method} {path}") from exc
+            if response.status_code == 503 and time.perf_counter() < deadline:
+                self.faults["503 unavailable"] += 1
+                retried = True
+                await asyncio.sleep(min(2.0, float(response.headers.get("retry-after", 1))))
+                continue
+            break
         if response.status_code not in expect:
             try:
                 code = response.json()["error"]["code"]
             except (ValueError, KeyError, TypeError):
                 code = "?"
             raise BenchError(f"http {response.status_code} {code}", f"{method} {path}")
-        return response
+        return response, retried
+
+    async def connect(self, run: GameRun, client: Client) -> ClientConnection:
+        base = urlsplit(self.base(client))
+        scheme = "wss" if base.scheme == "https" else "ws"
+        return await connect(
+            f"{scheme}://{base.netloc}/api/games/{run.game_id}/live",
+            additional_headers={"Cookie": f"{COOKIE}={client.token}"},
+            origin=f"{base.scheme}://{base.netloc}",  # type: ignore[arg-type]
+            compression="deflate" if self.compression else None,
+            open_timeout=self.timeout, proxy=None, max_queue=None,
+        )
 
     async def open_socket(self, run: GameRun, client: Client) -> None:
-        parts = urlsplit(self.base)
         try:
-            client.ws = await connect(
-                f"{self.ws_base}/api/games/{run.game_id}/live",
-                additional_headers={"Cookie": f"{COOKIE}={client.token}"},
-                origin=f"{parts.scheme}://{parts.netloc}",  # type: ignore[arg-type]
-                compression="deflate" if self.compression else None,
-                open_timeout=self.timeout, proxy=None, max_queue=None,
-            )
+            client.ws = await self.connect(run, client)
         except (OSError, TimeoutError, ConnectionClosed) as exc:
             raise BenchError("socket refused", str(exc)) from exc
-        run.readers.append(asyncio.create_task(self.read(client)))
+        run.readers.append(asyncio.create_task(self.read(run, client)))
 
-    async def read(self, client: Client) -> None:
-        """Receive the socket's messages until it closes."""
-        assert client.ws is not None
-        try:
-            async for raw in client.ws:
-                at = time.perf_counter()
-                message = json.loads(raw)
-                kind = message.get("type")
-                if kind == "view":
-                    client.receive(message["view"], at)
-                elif kind == "gone":
-                    client.gone = True
-                    client.changed.set()
-                elif kind != "pong":
-                    self.errors["unknown message"] += 1
-        except ConnectionClosed:
-            pass
-        except Exception:  # a bad message is counted, the game then times out
-            self.errors["bad message"] += 1
-            raise
+    async def reconnect(self, run: GameRun, client: Client) -> bool:
+        """Open the socket again after it was cut, on the next server, as a page does
+        (waiting a little longer after each failure); whether it worked."""
+        self.move_on(client, "socket cut")
+        deadline = time.perf_counter() + RETRY_SECONDS
+        pause = 0.05
+        while not client.closing and time.perf_counter() < deadline:
+            try:
+                client.ws = await self.connect(run, client)
+            except (OSError, TimeoutError, ConnectionClosed):
+                self.move_on(client, "server unreachable (socket)")
+                await asyncio.sleep(pause)
+                pause = min(1.0, 2 * pause)
+            else:
+                self.faults["socket reopened"] += 1
+                return True
+        return False
+
+    async def read(self, run: GameRun, client: Client) -> None:
+        """Receive the socket's messages until the benchmark closes it; reopen it
+        when it is cut."""
+        while True:
+            assert client.ws is not None
+            try:
+                async for raw in client.ws:
+                    at = time.perf_counter()
+                    message = json.loads(raw)
+                    kind = message.get("type")
+                    if kind == "view":
+                        client.receive(message["view"], at)
+                    elif kind == "gone":
+                        client.gone = True
+                        client.changed.set()
+                    elif kind != "pong":
+                        self.errors["unknown message"] += 1
+            except (ConnectionClosed, OSError):
+                pass
+            except Exception:  # a bad message is counted, the game then times out
+                self.errors["bad message"] += 1
+                raise
+            if client.closing or client.gone or not await self.reconnect(run, client):
+                return
 
     async def setup(self, run: GameRun) -> None:
         """A creates the game, B reads the invitation and joins; both open sockets."""
         first, second = self.new_client("A"), self.new_client("B")
+        # with several servers the two players of a game talk to different ones
+        first.home, second.home = run.index, run.index + 1
         run.clients += [first, second]
         created = await self.request(
             "POST", "/api/games", first,
@@ -377,9 +441,19 @@ class Bench:
                 await asyncio.sleep(run.rng.uniform(0, 2 * self.think))
             body = choose_action(view, run.rng)
             sent = time.perf_counter()
-            response = await self.request("POST", f"/api/games/{run.game_id}/actions",
-                                          client, body)
+            response, retried = await self.request_retrying(
+                "POST", f"/api/games/{run.game_id}/actions", client, body, expect=(200, 409))
             answered = time.perf_counter()
+            if response.status_code == 409:
+                if not retried:
+                    raise BenchError("http 409 " + response.json()["error"]["code"],
+                                     f"game {run.game_id}")
+                # Sent twice: the first may have been saved by a server that died before
+                # answering.  The game as stored says what happened; go on from it.
+                self.faults["action answered stale after a retry"] += 1
+                fresh = await self.request("GET", f"/api/games/{run.game_id}", client)
+                client.offer(fresh.json())
+                continue
             new = response.json()
             client.answered.add(new["revision"])
             run.actions.append(Action(index, sent, answered, new["revision"]))
@@ -411,6 +485,7 @@ class Bench:
 
     async def close(self, run: GameRun) -> None:
         for client in run.clients:
+            client.closing = True
             if client.ws is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(client.ws.close(), self.timeout)
@@ -571,7 +646,7 @@ def _cpu_seconds(pid: int | None) -> float | None:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        ticks[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+        ticks[int(entry.name)] = (int(fields[1]), sum(int(f) for f in fields[11:15]))
     if pid not in ticks:
         return None
     tree, total = {pid}, 0
@@ -581,9 +656,57 @@ def _cpu_seconds(pid: int | None) -> float | None:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-async def bench_games(args: argparse.Namespace, base: str,
-                      server_pid: int | None) -> dict[str, Any]:
-    bench = Bench(base, args.rules, args.think, args.timeout, not args.no_compression)
+@dataclass
+class Faults:
+    """The servers of this run, and what the benchmark does to them during the play."""
+
+    servers: list[Server] = field(default_factory=list)
+    """The servers started here (none with ``--url``)."""
+    database: PostgresServer | None = None
+    """The PostgreSQL cluster started here (``--postgres``)."""
+    kill_after: float | None = None
+    restart_db_after: float | None = None
+    db_down: float = 3.0
+    events: list[str] = field(default_factory=list)
+
+    async def run(self, started: float) -> None:
+        """Break things at their times (seconds after the play starts)."""
+        plan: list[tuple[float, str]] = []
+        if self.kill_after is not None:
+            plan.append((self.kill_after, "kill"))
+        if self.restart_db_after is not None:
+            plan.append((self.restart_db_after, "db"))
+        for at, what in sorted(plan):
+            await asyncio.sleep(max(0.0, started + at - time.perf_counter()))
+            if what == "kill":
+                victim = self.servers[-1]
+                await asyncio.to_thread(victim.kill)
+                self._log(started, f"server {victim.base} killed (kill -9)")
+            else:
+                assert self.database is not None
+                await asyncio.to_thread(self.database.stop)
+                self._log(started, "PostgreSQL stopped")
+                await asyncio.sleep(self.db_down)
+                await asyncio.to_thread(self.database.start)
+                self._log(started, "PostgreSQL started again")
+
+    def _log(self, started: float, event: str) -> None:
+        self.events.append(f"{time.perf_counter() - started:.1f} s: {event}")
+
+
+def _database_pid(database: PostgresServer | None) -> int | None:
+    """The PostgreSQL postmaster's process id (its backends are its children)."""
+    if database is None:
+        return None
+    try:
+        return int((database.data_dir / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def bench_games(args: argparse.Namespace, bases: list[str], server_pids: list[int],
+                      faults: Faults) -> dict[str, Any]:
+    bench = Bench(bases, args.rules, args.think, args.timeout, not args.no_compression)
     runs = [GameRun(i, random.Random(args.seed * 1_000_003 + i)) for i in range(args.games)]
     gate = asyncio.Event()
     ready = asyncio.Semaphore(SETUP_CONCURRENCY)
@@ -611,13 +734,17 @@ async def bench_games(args: argparse.Namespace, base: str,
         gc.collect()
         gc.freeze()
         gc.disable()
-        cpu_before = _cpu_seconds(server_pid)  # reading /proc takes a while: not timed
+        # reading /proc takes a while: not timed
+        cpu_before = [_cpu_seconds(pid) for pid in server_pids]
+        db_pid = _database_pid(faults.database)
+        db_before = _cpu_seconds(db_pid)
         busy_before = _machine_busy()
         own_before = time.process_time()
         stop = asyncio.Event()
         lags: list[float] = []
         lag_task = asyncio.create_task(loop_lag(stop, lags))
         started = time.perf_counter()
+        breaking = asyncio.create_task(faults.run(started))
         gate.set()
         done, pending = await asyncio.wait(tasks, timeout=args.max_seconds)
         for task in pending:
@@ -630,7 +757,12 @@ async def bench_games(args: argparse.Namespace, base: str,
         elapsed = time.perf_counter() - started
         stop.set()
         await lag_task
-    cpu_after = _cpu_seconds(server_pid)
+        if not breaking.done():
+            faults.events.append("(the play ended before the planned fault)")
+            breaking.cancel()
+        await asyncio.gather(breaking, return_exceptions=True)
+    cpu_after = [_cpu_seconds(pid) for pid in server_pids]
+    db_after = _cpu_seconds(db_pid) if db_pid == _database_pid(faults.database) else None
     busy_after = _machine_busy()
     own_cpu = time.process_time() - own_before
     gc.enable()
@@ -643,10 +775,15 @@ async def bench_games(args: argparse.Namespace, base: str,
             writer.writerow(["sent_s", "game", "player", "revision", "answer_ms", "update_ms"])
             writer.writerows(sorted(trace))
     actions = sum(len(run.actions) for run in runs)
-    server_cpu = (None if cpu_before is None or cpu_after is None
-                  else round(cpu_after - cpu_before, 2))
+    # a server killed during the play counts for nothing (its time is then "other")
+    spent = [after - before for before, after in zip(cpu_before, cpu_after, strict=True)
+             if before is not None and after is not None]
+    server_cpu = round(sum(spent), 2) if spent else None
+    db_cpu = (None if db_before is None or db_after is None
+              else round(db_after - db_before, 2))
     other_cpu = (None if busy_before is None or busy_after is None or server_cpu is None
-                 else round(max(0.0, busy_after - busy_before - server_cpu - own_cpu), 2))
+                 else round(max(0.0, busy_after - busy_before - server_cpu - own_cpu
+                                - (db_cpu or 0.0)), 2))
     return {
         "games": args.games,
         "rules": args.rules,
@@ -662,6 +799,10 @@ async def bench_games(args: argparse.Namespace, base: str,
         "error_kinds": dict(bench.errors),
         "server_cpu_s": server_cpu,
         "server_cpu_share": None if server_cpu is None else round(server_cpu / elapsed, 2),
+        "database_cpu_s": db_cpu,
+        "servers": len(bases),
+        "faults": dict(bench.faults),
+        "fault_events": faults.events,
         "bench_cpu_s": round(own_cpu, 2),
         "other_cpu_s": other_cpu,
         "bench_loop_lag_ms": {"p95": round(1000 * _percentile(lags, 0.95), 1),
@@ -671,48 +812,6 @@ async def bench_games(args: argparse.Namespace, base: str,
 
 
 # -- the server ----------------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def start_server(db: str, workers: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A ``quads serve`` on a free loopback port, once it answers; and its address."""
-    port = _free_port()
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "quads.cli.main", "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", db, "--workers", str(workers)],
-            stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server stopped at once:\n{log.read_text()}")
-        try:
-            if httpx.get(f"{base}/api/messages/en", timeout=1, trust_env=False).is_success:
-                return process, base
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    stop_server(process)
-    raise SystemExit(f"the server did not answer in {STARTUP_SECONDS:.0f} s")
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    """Interrupt the server as Ctrl+C does; kill it if it does not stop."""
-    if process.poll() is not None:
-        return
-    process.send_signal(signal.SIGINT)
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(10)
 
 
 def report(figures: dict[str, Any]) -> str:
@@ -744,8 +843,14 @@ def report(figures: dict[str, Any]) -> str:
         + f"; bench CPU {figures['bench_cpu_s']} s, bench loop lag p95 "
         f"{figures['bench_loop_lag_ms']['p95']} ms, max {figures['bench_loop_lag_ms']['max']} ms",
         f"other processes  {figures['other_cpu_s']} CPU s during the play "
-        f"({figures['cores']} cores)",
+        f"({figures['cores']} cores)"
+        + ("" if figures["database_cpu_s"] is None
+           else f"; PostgreSQL {figures['database_cpu_s']} CPU s"),
     ]
+    if figures["fault_events"] or figures["faults"]:
+        met = ", ".join(f"{k} {v}" for k, v in sorted(figures["faults"].items())) or "none"
+        lines.append(f"faults           {'; '.join(figures['fault_events']) or 'none made'}")
+        lines.append(f"met and overcome {met}")
     return "\n".join(lines)
 
 
@@ -758,21 +863,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                         help="mean pause before each action, uniform in [0, 2*SECONDS] "
                              "(default 0: act at once)")
-    parser.add_argument("--url", help="benchmark this running server (loopback) instead "
-                                      "of starting one")
+    parser.add_argument("--url", action="append",
+                        help="benchmark this running server (loopback) instead of starting "
+                             "one; given several times, the players are spread over them")
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                         help="longest wait for one answer or update (default %(default)s)")
     parser.add_argument("--max-seconds", type=float, default=900.0, metavar="SECONDS",
                         help="longest setup and longest play phase (default %(default)s)")
-    parser.add_argument("--db", metavar="PATH_OR_URL",
-                        help="the database of the server started here (default: a new "
-                             "SQLite file in a temporary directory); e.g. a postgresql:// URL "
-                             "of an empty database")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--db", metavar="PATH_OR_URL",
+                       help="the database of the servers started here (default: a new "
+                            "SQLite file in a temporary directory); e.g. a postgresql:// URL "
+                            "of an empty database")
+    where.add_argument("--postgres", action="store_true",
+                       help="start a throwaway PostgreSQL cluster (Debian's postgresql "
+                            "package, fsync on) for the servers started here")
+    parser.add_argument("--servers", type=int, default=1, metavar="N",
+                        help="separate quads serve processes started here, on ports of their "
+                             "own, sharing the database (PostgreSQL only; default "
+                             "%(default)s); the two players of a game use different ones")
     parser.add_argument("--workers", type=int, default=1, metavar="N",
-                        help="processes of the server started here (PostgreSQL only; "
+                        help="processes of each server started here (PostgreSQL only; "
                              "default %(default)s)")
-    parser.add_argument("--server-pid", type=int, metavar="PID",
-                        help="with --url: the server's process id, to report its CPU time")
+    parser.add_argument("--kill-server-after", type=float, metavar="SECONDS",
+                        help="kill -9 the last server this many seconds into the play; its "
+                             "players move to the others (needs --servers 2 or more)")
+    parser.add_argument("--restart-db-after", type=float, metavar="SECONDS",
+                        help="stop PostgreSQL this many seconds into the play and start it "
+                             "again after --db-down seconds (needs --postgres)")
+    parser.add_argument("--db-down", type=float, default=3.0, metavar="SECONDS",
+                        help="how long PostgreSQL stays stopped (default %(default)s)")
+    parser.add_argument("--server-pid", type=int, action="append", metavar="PID",
+                        help="with --url: a server's process id, to report its CPU time")
     parser.add_argument("--no-compression", action="store_true",
                         help="open the sockets without permessage-deflate")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -781,31 +903,50 @@ def main(argv: list[str] | None = None) -> int:
                              "answer and update latency) to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.timeout <= 0 or args.think < 0:
-        parser.error("--games must be positive, --timeout positive, --think not negative")
+    if args.games < 1 or args.timeout <= 0 or args.think < 0 or args.servers < 1:
+        parser.error("--games and --servers must be positive, --timeout positive, "
+                     "--think not negative")
+    postgres = args.postgres or (args.db or "").startswith("postgresql")
+    if args.url and (args.db or args.postgres or args.servers > 1 or args.kill_server_after
+                     is not None or args.restart_db_after is not None):
+        parser.error("--url benchmarks running servers: it excludes --db, --postgres, "
+                     "--servers and the faults")
+    if (args.servers > 1 or args.workers > 1) and not postgres:
+        parser.error("several servers or workers need PostgreSQL: --postgres or --db URL")
+    if args.kill_server_after is not None and args.servers < 2:
+        parser.error("--kill-server-after needs --servers 2 or more")
+    if args.restart_db_after is not None and not args.postgres:
+        parser.error("--restart-db-after needs --postgres")
     # every socket needs a descriptor in this process (and in the server, if started here)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = min(hard, max(soft, 8 * args.games + 256))
     resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
-    process: subprocess.Popen[bytes] | None = None
-    with tempfile.TemporaryDirectory(prefix="quads-bench-") as tmp:
+    faults = Faults(kill_after=args.kill_server_after,
+                    restart_db_after=args.restart_db_after, db_down=args.db_down)
+    with tempfile.TemporaryDirectory(prefix="quads-bench-") as tmp, \
+            contextlib.ExitStack() as stack:
         if args.url:
-            base = args.url.rstrip("/")
+            bases = [url.rstrip("/") for url in args.url]
+            pids = list(args.server_pid or [])
         else:
-            db = args.db or str(Path(tmp) / "bench.sqlite3")
-            process, base = start_server(db, args.workers, Path(tmp) / "server.log")
-        try:
-            figures = asyncio.run(bench_games(args, base, args.server_pid if process is None
-                                              else process.pid))
-        finally:
-            if process is not None:
-                stop_server(process)
+            if args.postgres:
+                faults.database = stack.enter_context(
+                    PostgresServer(settings=DURABLE))
+                db = faults.database.url()
+            else:
+                db = args.db or str(Path(tmp) / "bench.sqlite3")
+            faults.servers = start_servers(db, args.servers, args.workers, Path(tmp))
+            stack.callback(stop_servers, faults.servers)
+            bases = [server.base for server in faults.servers]
+            pids = [server.pid for server in faults.servers]
+        figures = asyncio.run(bench_games(args, bases, pids, faults))
         figures["url"] = args.url
+        engine = ("PostgreSQL (throwaway cluster, fsync on)" if args.postgres
+                  else "SQLite (temporary file)" if not args.db
+                  else urlsplit(args.db).scheme or "SQLite")
         figures["server"] = ("given by --url" if args.url else
-                             f"quads serve --workers {args.workers}, "
-                             + ("SQLite (temporary file)" if not args.db
-                                else urlsplit(args.db).scheme or "SQLite"))
+                             f"{args.servers} x quads serve --workers {args.workers}, {engine}")
     print(json.dumps(figures, indent=2) if args.json else report(figures))
     ok = (figures["games_finished"] == args.games and figures["lost"] == 0
           and figures["errors"] == 0)

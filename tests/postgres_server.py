@@ -134,6 +134,7 @@ class PostgresServer:
         base_dir: Path | None = None,
         dbname: str = "quads",
         start_timeout: float = 60.0,
+        settings: Mapping[str, str] | None = None,
     ) -> None:
         found = bindir if bindir is not None else find_bindir()
         if found is None:
@@ -145,6 +146,9 @@ class PostgresServer:
         self.base_dir = base_dir
         self.dbname = dbname
         self.start_timeout = start_timeout
+        #: Settings of ``postgresql.conf`` that replace or add to the tests' own
+        #: (e.g. ``{"fsync": "on", "full_page_writes": "on"}`` for durable commits).
+        self.settings = dict(settings or {})
         self.port = 0
         self.directory: Path | None = None
         #: How long the last start took, in seconds (``pg_ctl start --wait``).
@@ -326,7 +330,7 @@ class PostgresServer:
                 return
 
     def _write_settings(self) -> None:
-        settings = dict(_SETTINGS, port=str(self.port))
+        settings = dict(_SETTINGS, **self.settings, port=str(self.port))
         settings["unix_socket_directories"] = str(self.socket_dir)
         lines = [f"{key} = '{value}'" for key, value in settings.items()]
         conf = self.data_dir / "quads_tests.conf"

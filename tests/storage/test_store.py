@@ -24,7 +24,7 @@ from quads.storage import (
     StorageError,
     StoredGame,
 )
-from quads.storage.stored import redo_trail
+from quads.storage.stored import now, redo_trail
 from storage.store_helpers import CLAIMED, START, facts, stored_game
 
 
@@ -264,3 +264,30 @@ def test_an_unreachable_database_is_refused(tmp_path: Path) -> None:
         GameStore("postgresql://nobody@127.0.0.1:1/quads")
     with pytest.raises(StorageError, match="unsupported"):
         GameStore("mysql://127.0.0.1/quads")
+
+
+def test_who_has_games_open_on_other_processes(store_location: str | Path) -> None:
+    store = GameStore(store_location)
+    try:
+        start = now()
+        for process in ("p1", "p2", "p3"):
+            store.process_alive(process)
+        store.set_connected("p1", "g1", "ann", True)
+        store.set_connected("p2", "g1", "bob", True)
+        store.set_connected("p2", "g2", "bob", True)
+        store.set_connected("p3", "g2", "cat", True)
+        store.set_connected("p3", "g2", "cat", False)
+        games = ["g1", "g2", "g3", *(f"x{n}" for n in range(1200))]  # several queries
+        seen = store.connected_elsewhere(games, "p1", start - timedelta(seconds=1))
+        assert seen["g1"] == {"bob"}  # p1's own connection is not "elsewhere"
+        assert seen["g2"] == {"bob"}  # cat closed the game
+        assert seen["g3"] == frozenset()
+        assert set(seen) == set(games)
+        # a process not heard of since the cut-off counts for nothing
+        later = store.connected_elsewhere(["g1"], "p1", now() + timedelta(seconds=1))
+        assert later == {"g1": frozenset()}
+        store.process_ended("p2")
+        assert store.connected_elsewhere(["g1", "g2"], "p3", start - timedelta(seconds=1)) \
+            == {"g1": {"ann"}, "g2": frozenset()}
+    finally:
+        store.close()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
@@ -70,6 +70,9 @@ from quads.storage.tables import (
 )
 
 __all__ = ["CHANNEL", "GameStore"]
+
+_IDS_PER_QUERY = 500
+"""Games whose presence one query reads at most."""
 
 CHANNEL = "quads_games"
 """The PostgreSQL channel of changes: payload ``ID REVISION`` (a save), ``ID gone`` (a
@@ -465,13 +468,19 @@ class GameStore:
                                                          "player": player})
             self._notify(connection, f"{game_id} presence")
 
-    def connected_elsewhere(self, game_id: str, process: str,
-                            alive_since: datetime) -> frozenset[str]:
-        """The players who have ``game_id`` open on another process that was alive at
-        ``alive_since`` or later."""
-        query = (select(connections.c.player).distinct()
-                 .join(processes, processes.c.id == connections.c.process)
-                 .where(connections.c.game == game_id, connections.c.process != process,
-                        processes.c.seen >= _time(alive_since)))
+    def connected_elsewhere(self, game_ids: Collection[str], process: str,
+                            alive_since: datetime) -> dict[str, frozenset[str]]:
+        """For each of ``game_ids``, the players who have it open on another process
+        that was alive at ``alive_since`` or later (an empty set if none)."""
+        found: dict[str, set[str]] = {game_id: set() for game_id in game_ids}
+        ids = list(found)
         with self._begin() as connection:
-            return frozenset(row[0] for row in connection.execute(query))
+            for start in range(0, len(ids), _IDS_PER_QUERY):
+                query = (select(connections.c.game, connections.c.player).distinct()
+                         .join(processes, processes.c.id == connections.c.process)
+                         .where(connections.c.game.in_(ids[start:start + _IDS_PER_QUERY]),
+                                connections.c.process != process,
+                                processes.c.seen >= _time(alive_since)))
+                for game_id, player in connection.execute(query):
+                    found[game_id].add(player)
+        return {game_id: frozenset(players) for game_id, players in found.items()}

@@ -78,7 +78,7 @@ class ChangeListener:
             try:
                 self.store.set_connected(self.process, game_id, player, open_)
                 if open_:  # who had it open elsewhere before this process listened to it
-                    self._read_presence(game_id)
+                    self._read_presence([game_id])
             except StorageError as exc:
                 _log.warning("quads: cannot record a connection (%s)", exc)
 
@@ -118,13 +118,13 @@ class ChangeListener:
         """Say this process lives, and read again who has this process's games open
         elsewhere (a killed process's players drop out)."""
         self.store.process_alive(self.process)
-        for game_id in self.hub.games():
-            self._read_presence(game_id)
+        self._read_presence(self.hub.games())
 
-    def _read_presence(self, game_id: str) -> None:
+    def _read_presence(self, game_ids: list[str]) -> None:
         since = now() - timedelta(seconds=SILENCE)
-        self.hub.set_remote(game_id,
-                            self.store.connected_elsewhere(game_id, self.process, since))
+        found = self.store.connected_elsewhere(game_ids, self.process, since)
+        for game_id, players in found.items():
+            self.hub.set_remote(game_id, players)
 
     def _pass_on(self, payload: str) -> None:
         game_id, _, what = payload.partition(" ")
@@ -132,6 +132,6 @@ class ChangeListener:
             self.hub.publish(game_id, gone=True)
         elif what == "presence":
             if game_id in self.hub.games():
-                self._read_presence(game_id)
+                self._read_presence([game_id])
         elif what.isdigit():
             self.hub.publish(game_id, revision=int(what))

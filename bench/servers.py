@@ -1,0 +1,113 @@
+"""The servers that ``bench/live.py`` starts, stops and breaks on purpose.
+
+``quads serve`` processes on free loopback ports, sharing one database, and
+optionally a throwaway PostgreSQL cluster of their own (the one the tests use,
+:mod:`tests.postgres_server`, made durable here: ``fsync`` on).
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # for tests.postgres_server, when run as a script
+    sys.path.insert(0, str(ROOT))
+
+from tests.postgres_server import PostgresServer  # noqa: E402
+
+__all__ = ["DURABLE", "PostgresServer", "Server", "start_servers", "stop_servers"]
+
+STARTUP_SECONDS = 30.0
+"""How long a started server may take to answer."""
+DURABLE = {"fsync": "on", "full_page_writes": "on", "max_connections": "200"}
+"""Settings of the benchmark's own PostgreSQL: commits reach the disk, as on a site."""
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """One ``quads serve`` process (with ``workers`` processes of its own)."""
+
+    def __init__(self, db: str, workers: int, log: Path) -> None:
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        with log.open("wb") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "quads.cli.main", "serve", "--host", "127.0.0.1",
+                 "--port", str(self.port), "--db", db, "--workers", str(workers)],
+                stdout=out, stderr=subprocess.STDOUT)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def wait_ready(self) -> None:
+        """Return once the server answers.
+
+        :raises SystemExit: if it stops or does not answer in time.
+        """
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit(f"the server stopped at once:\n{self.log.read_text()}")
+            try:
+                if httpx.get(f"{self.base}/api/messages/en", timeout=1,
+                             trust_env=False).is_success:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise SystemExit(f"the server did not answer in {STARTUP_SECONDS:.0f} s")
+
+    def kill(self) -> None:
+        """Kill the server at once (``kill -9``), its worker processes too."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        """Interrupt the server as Ctrl+C does; kill it if it does not stop."""
+        if self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(10)
+
+
+def start_servers(db: str, count: int, workers: int, directory: Path) -> list[Server]:
+    """``count`` servers of ``db``, once all answer.  The first one starts alone, so
+    that it alone creates or migrates the database's schema."""
+    servers = [Server(db, workers, directory / "server-1.log")]
+    try:
+        servers[0].wait_ready()
+        servers += [Server(db, workers, directory / f"server-{n}.log")
+                    for n in range(2, count + 1)]
+        for server in servers[1:]:
+            server.wait_ready()
+    except BaseException:
+        stop_servers(servers)
+        raise
+    return servers
+
+
+def stop_servers(servers: list[Server]) -> None:
+    for server in servers:
+        server.stop()
