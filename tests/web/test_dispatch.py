@@ -1,50 +1,42 @@
-"""Where store calls and quick routes run: on the event loop with SQLite, in a worker
-thread with PostgreSQL."""
+"""Quick routes run on the event loop, on both engines, and answer as before."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI, Request
 from fastapi.testclient import TestClient
 
-from quads.storage import GameStore
 from quads.web.app import create_app
-from quads.web.dispatch import call_store
+from quads.web.dispatch import quick
 
 
-def _thread_of_call(store: GameStore) -> tuple[int, int, bool]:
-    async def run() -> tuple[int, int, bool]:
-        loop_thread = threading.get_ident()
-        called, known = await call_store(
-            store, lambda: (threading.get_ident(), store.has_player("0" * 64)))
-        return loop_thread, called, known
+def test_quick_routes_run_on_the_event_loop() -> None:
+    app = FastAPI()
 
-    return asyncio.run(run())
+    @app.get("/loop")
+    async def loop_thread() -> int:
+        return threading.get_ident()
 
+    @app.get("/quick/{n}")
+    @quick
+    def quick_route(request: Request, n: int) -> dict[str, int]:
+        assert isinstance(request, Request)
+        return {"thread": threading.get_ident(), "n": n}
 
-def test_sqlite_calls_run_on_the_event_loop(tmp_path: Path) -> None:
-    store = GameStore(tmp_path / "games.db")
-    try:
-        loop_thread, called, known = _thread_of_call(store)
-    finally:
-        store.close()
-    assert store.local
-    assert called == loop_thread
-    assert known is False
+    @app.get("/plain")
+    def plain_route() -> int:
+        return threading.get_ident()
 
-
-def test_postgres_calls_run_in_a_worker_thread(postgres_url: str) -> None:
-    store = GameStore(postgres_url)
-    try:
-        loop_thread, called, known = _thread_of_call(store)
-    finally:
-        store.close()
-    assert not store.local
-    assert called != loop_thread
-    assert known is False
+    with TestClient(app) as client:
+        loop = client.get("/loop").json()
+        answer = client.get("/quick/7").json()
+        assert answer == {"thread": loop, "n": 7}
+        assert client.get("/plain").json() != loop
+        # the parameters are still read and checked from the signature
+        assert client.get("/quick/seven").status_code == 422
 
 
 @pytest.mark.parametrize("engine", ["sqlite", "postgresql"])

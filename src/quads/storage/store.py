@@ -111,9 +111,6 @@ class GameStore:
         self.url = location if isinstance(location, URL) else database_url(location)
         self.engine: Engine = open_engine(self.url)
         self.postgres = self.engine.dialect.name == "postgresql"
-        self.local = not self.postgres
-        """Whether every call is a short transaction on a local file (SQLite), cheap
-        enough to make on an event loop."""
         # SQLite lets one transaction write at a time.  The threads of this process
         # take turns here, in order, instead of in SQLite's busy handler, which
         # retries after sleeps of up to 100 ms; PostgreSQL needs no such turns.

@@ -6,10 +6,9 @@ changes; every change is published to the game's live sockets
 (:mod:`quads.web.live`).
 
 The routes are plain functions.  Those marked :func:`~quads.web.dispatch.quick`
-only use the store and quick library calls: they run on the event loop with
-SQLite, in a worker thread with PostgreSQL.  The others (the computer's turn,
-hints, the invitation's QR code) always run in FastAPI's thread pool, so that
-their thinking never holds up other requests.
+only use the store and quick library calls: they run on the event loop.  The
+others (the computer's turn, hints, the invitation's QR code) run in FastAPI's
+thread pool, so that their thinking never holds up other requests.
 
 Every change is saved before it is answered; a save that finds the game changed
 since it was loaded is refused as ``409 stale``.

@@ -22,7 +22,6 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from quads.storage import GameStore, StorageUnavailableError
-from quads.web.dispatch import call_store
 from quads.web.errors import error_response
 
 __all__ = ["COOKIE", "PlayerMiddleware", "caller", "player_id"]
@@ -81,7 +80,7 @@ class PlayerMiddleware:
     async def _is_known(self, player: str) -> bool:
         if player in self._known:
             return True
-        if not await call_store(self.store, self.store.has_player, player):
+        if not self.store.has_player(player):
             return False
         if len(self._known) >= _KNOWN_CACHE:
             self._known.clear()
@@ -132,7 +131,7 @@ class PlayerMiddleware:
             return
         token = secrets.token_urlsafe(32)
         player = player_id(token)
-        await call_store(self.store, self.store.add_player, player)
+        self.store.add_player(player)
         self._known.add(player)
         state["player"] = player
         secure = scope.get("scheme") == "https"

@@ -29,7 +29,6 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from quads.storage import GameNotFoundError, GameStore, StoredGame
-from quads.web.dispatch import call_store
 from quads.web.identity import caller
 from quads.web.seats import load_visible
 
@@ -199,7 +198,7 @@ async def live(websocket: WebSocket, game_id: str) -> None:
         await websocket.close(code=4403, reason="cross-site socket refused")
         return
     try:
-        stored = await call_store(store, load_visible, store, game_id, player)
+        stored = load_visible(store, game_id, player)
     except GameNotFoundError:
         # Accepted first, so that a browser sees the code and stops reconnecting.
         await websocket.accept()
@@ -220,7 +219,7 @@ async def live(websocket: WebSocket, game_id: str) -> None:
             if socket.reload and not socket.gone:
                 socket.reload = False
                 try:
-                    loaded = await call_store(store, store.load, game_id)
+                    loaded = store.load(game_id)
                 except GameNotFoundError:
                     socket.gone = True
                 else:
