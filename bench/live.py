@@ -368,6 +368,7 @@ class Bench:
                 pause = min(1.0, 2 * pause)
             else:
                 self.faults["socket reopened"] += 1
+                client.syncs += 1  # a new socket starts with the view as it stands
                 return True
         return False
 

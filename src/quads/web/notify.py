@@ -111,7 +111,7 @@ class ChangeListener:
                 self.listening.clear()
                 _log.warning("quads: database notifications cut off (%s); retrying", exc)
                 self._stop.wait(pause)
-                pause = min(pause * 2, 5.0)
+                pause = min(pause * 2, 1.0)
         self.listening.clear()
 
     def _heartbeat(self) -> None:
