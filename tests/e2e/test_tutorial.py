@@ -46,6 +46,27 @@ def press_next(quads: QuadsPage) -> None:
     quads.press(button)
 
 
+def test_one_navigation_routes_once(quads: QuadsPage) -> None:
+    """A link fires both popstate and hashchange: the tutorial's game is made once."""
+    page = quads.page
+    quads.open("/#/new")
+    made: list[str] = []
+    page.on("request", lambda request: made.append(request.url)
+            if request.method == "POST" and request.url.endswith("/api/games") else None)
+    quads.press(page.locator(".howto a[href='#/learn/tutorial']"))
+    expect(page.locator("#tutorial-view")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#tutorial-view")).to_have_attribute("data-game", re.compile(".+"))
+    page.wait_for_load_state("networkidle")
+    assert len(made) == 1
+    # back and forward: one route each, no new game for the setup screen
+    page.go_back()
+    expect(page.locator("#setup-view")).to_be_visible()
+    page.go_forward()
+    expect(page.locator("#tutorial-view")).to_have_attribute("data-game", re.compile(".+"))
+    page.wait_for_load_state("networkidle")
+    assert len(made) == 2
+
+
 def test_tutorial_walkthrough(quads: QuadsPage) -> None:
     page = quads.page
     quads.open("/#/new")

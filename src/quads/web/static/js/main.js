@@ -129,17 +129,28 @@ async function showPuzzle(date) {
   await puzzleView.open(date);
 }
 
+/** The address the page shows a screen for: one navigation fires both `popstate`
+ * and `hashchange`, and must route once. */
+let shownAddress = null;
+
+function navigated() {
+  if (location.href === shownAddress) return;
+  route();
+}
+
 async function showGame(id, view = null, { replace = false } = {}) {
   localStorage.setItem(GAME_KEY, id);
   const hash = `#/game/${encodeURIComponent(id)}`;
   if (replace) history.replaceState(null, "", hash);
   else if (location.hash !== hash) history.pushState(null, "", hash);
+  shownAddress = location.href;
   showScreen("game");
   if (gameView.id !== id) await gameView.open(id, view);
 }
 
 /** Show the screen that the address asks for. */
 async function route() {
+  shownAddress = location.href;
   const learn = /^#\/learn(?:\/([\w-]+))?$/.exec(location.hash);
   if (learn && learn[1] === "tutorial") {
     gameView.close();
@@ -208,8 +219,8 @@ async function changeLanguage(lang) {
 async function start() {
   await changeLanguage(preferredLanguage());
   $("lang-select").addEventListener("change", (event) => changeLanguage(event.target.value));
-  window.addEventListener("hashchange", route);
-  window.addEventListener("popstate", route);
+  window.addEventListener("hashchange", navigated);
+  window.addEventListener("popstate", navigated);
   await route();
   document.body.dataset.ready = "true";
 }
