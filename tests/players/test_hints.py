@@ -59,6 +59,17 @@ def test_the_suggested_turn_keeps_the_solved_value() -> None:
     assert all(advice.safe >> p & 1 for p in iter_bits(advice.safe))
 
 
+def test_too_early_to_solve_counts_the_pieces_that_may_be_handed_over() -> None:
+    game = read_record("1. 0 *")  # one piece given, none placed: far too early to solve
+    advice = hint(game, seconds=0.05)
+    assert advice.reason_key == "hint.squeeze"
+    total = 15  # piece 0 is in hand: fifteen are left to hand over after placing it
+    assert advice.reason_params["total"] == total
+    assert advice.reason_params["safe"] == advice.safe.bit_count() <= total
+    assert f"of the {total} pieces you may hand over" in advice.reason()
+    assert f"der {total} Figuren, die du weitergeben darfst" in advice.reason("de")
+
+
 def test_no_hint_after_the_end() -> None:
     game = read_record("1. 7 A1C 2. B1D C1E 3. D1! 1-0")
     with pytest.raises(IllegalActionError):

@@ -112,7 +112,8 @@ def hint(game: Game, seconds: float = 1.0) -> Hint:
                     {"shape": _common_threat(after, supply & ~safe, rules).id})
     replies = 0 if turn.give is None else replies_with_a_safe_piece(after, turn.give, rules)
     key = "hint.draw" if value is Value.DRAW else "hint.squeeze"
-    return Hint(safe, turn, None, value, plies, key, {"replies": replies, "safe": safe.bit_count()})
+    return Hint(safe, turn, None, value, plies, key,
+                {"replies": replies, "safe": safe.bit_count(), "total": supply.bit_count()})
 
 
 def _common_threat(position: Position, dangerous: int, rules: Rules) -> Shape:
