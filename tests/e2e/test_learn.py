@@ -72,7 +72,8 @@ def test_learn_pages(quads: QuadsPage) -> None:
     # Variants side by side, the history and the questions.
     expect(page.locator(".variant-card")).to_have_count(4)
     expect(page.locator("#learn-history")).to_contain_text("Blaise Müller")
-    expect(page.locator("#learn-history code")).to_contain_text("bench/solver.py --full-game")
+    expect(page.locator("#learn-history")).to_contain_text(quads.t("learn.history.3"))
+    expect(page.locator("#learn-history code")).to_have_count(0)  # no commands for players
     questions = page.locator("#learn-faq details")
     expect(questions).to_have_count(10)
     quads.press(questions.first.locator("summary"))

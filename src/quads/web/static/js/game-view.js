@@ -722,7 +722,8 @@ export class GameView {
 
 /** The suggested turn of a hint, in words ("" when the advice is to call or claim). */
 function hintTurn(hint) {
-  if (hint.action) return "";
+  // a call, a claim, or a winning placement: the reason itself says what to do
+  if (hint.action || (hint.place && !hint.give && hint.value === "win" && hint.plies === 1)) return "";
   const piece = hint.give && pieceLabel(hint.give);
   if (hint.place && piece) return t("hint.turn", { cell: hint.place, piece });
   if (hint.place) return t("hint.place", { cell: hint.place });

@@ -234,8 +234,7 @@ export class LearnView {
   }
 
   history() {
-    const command = make("p", {}, make("code", { text: "python bench/solver.py --full-game quads,classic --skip-positions" }));
-    return this.section_("history", ...paragraphs("learn.history", 3), command, make("p", { text: t("learn.history.4") }));
+    return this.section_("history", ...paragraphs("learn.history", 4));
   }
 
   faq() {
