@@ -166,7 +166,13 @@ def test_save_and_open_a_record(quads: QuadsPage) -> None:
     quads.choose("mode", "local")
     broken: FilePayload = {"name": "broken.qds", "mimeType": "text/plain", "buffer": b"1. Z9Z *\n"}
     page.set_input_files("#import-file", files=[broken])
-    expect(page.locator("#import-error")).to_have_text(quads.t("error.invalid_record"))
+    status, refusal = quads.api_status("POST", "/api/games/import",
+                                       {"record": "1. Z9Z *\n", "mode": "local"})
+    assert status == 400
+    reason = refusal["error"]["message"]
+    assert "Z9Z" in reason  # the page shows the server's own reason, the token named
+    expect(page.locator("#import-error")).to_have_text(
+        quads.t("error.invalid_record.reason", reason=reason))
 
     saved: FilePayload = {"name": "game.qds", "mimeType": "text/plain", "buffer": record.encode()}
     page.set_input_files("#import-file", files=[saved])

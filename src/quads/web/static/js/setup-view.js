@@ -105,7 +105,10 @@ export class SetupView {
       await task();
     } catch (error) {
       const key = error instanceof api.ApiError && has(`error.${error.code}`) ? `error.${error.code}` : "error.unknown";
-      errorBox.textContent = t(key);
+      // A record's fault is the server's to tell exactly (the token, and what is wrong).
+      errorBox.textContent = key === "error.invalid_record" && error.message
+        ? t("error.invalid_record.reason", { reason: error.message })
+        : t(key);
       errorBox.hidden = false;
     } finally {
       button.disabled = false;
