@@ -128,3 +128,24 @@ def test_results_of_the_old_made_up_id_are_taken_over(quads: QuadsPage, server: 
     assert page.evaluate("localStorage.getItem('quads.player')") is None
     results = quads.api("/api/puzzles/history")["results"]
     assert [(r["date"], r["tries"], r["solved"]) for r in results] == [(today.isoformat(), 2, True)]
+
+
+def test_no_puzzle_for_a_date_shows_nothing_of_another(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.open(f"/#/puzzle/{SOLVED_DATE}")
+    board = page.locator("#puzzle-board")
+    expect(board).to_be_visible()
+    expect(page.locator("#puzzle-goal")).to_be_visible()
+    for date, key in (("2999-01-01", "error.puzzle_missing"), ("2025-13-40", "error.invalid_date")):
+        page.evaluate("date => { location.hash = `#/puzzle/${date}`; }", date)
+        expect(page.locator("#puzzle-message")).to_have_text(quads.t(key))
+        expect(board).to_be_hidden()
+        expect(page.locator("#puzzle-hand")).to_be_hidden()
+        expect(page.locator("#puzzle-supply")).to_be_hidden()
+        expect(page.locator("#puzzle-goal")).to_be_hidden()
+        expect(page.locator("#puzzle-info")).to_be_hidden()
+    page.go_back()
+    page.go_back()
+    expect(page.locator("#puzzle-message")).to_be_hidden()
+    expect(board).to_be_visible()
+    expect(page.locator("#puzzle-info")).to_contain_text(str(SOLVED_DATE.year))

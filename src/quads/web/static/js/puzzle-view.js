@@ -18,6 +18,9 @@ import { rulesName } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { Supply } from "./supply.js";
 
+/** The parts of the puzzle screen that belong to one puzzle. */
+const PUZZLE_PARTS = ".game-info, #puzzle-goal, .puzzle-goal-note, :scope > .board-area, :scope > .hand-area, :scope > .supply-area";
+
 const $ = (id) => document.getElementById(id);
 
 const OLD_PLAYER_KEY = "quads.player";
@@ -257,6 +260,8 @@ export class PuzzleView {
     const box = $("puzzle-message");
     box.hidden = !this.message;
     box.textContent = this.message ? t(this.message) : "";
+    // Without a puzzle (loading, or none for that date) nothing of another one shows.
+    for (const part of $("puzzle-view").querySelectorAll(PUZZLE_PARTS)) part.hidden = !puzzle;
     if (!puzzle) {
       $("puzzle-prompt").textContent = this.message ? "" : t("puzzle.loading");
       for (const id of ["puzzle-last", "puzzle-wrong", "puzzle-solved", "puzzle-before", "puzzle-calling"]) {
