@@ -161,13 +161,17 @@ def test_tutorial_walkthrough(quads: QuadsPage) -> None:
     quads.assert_fits_width()
     quads.screenshot("tutorial")
 
-    # The closing panel starts a game against the computer at the first level.
-    quads.press(page.locator("#tutorial-play"))
+    # The closing panel starts a game against the computer at the first level: with
+    # colour alone (tried on the phone) or the full rules (on the desktop).
+    expect(page.locator("#tutorial-play-color")).to_have_text(quads.t("tutorial.end.play_color"))
+    expect(page.locator("#tutorial-play")).to_have_text(quads.t("tutorial.end.play"))
+    rules = "lines+squares:color:auto" if quads.device == "phone" else "quads"
+    quads.press(page.locator("#tutorial-play" if rules == "quads" else "#tutorial-play-color"))
     expect(page.locator("#game-view")).to_be_visible()
     quads.wait_until_idle()
     game = quads.view()
     settings = (game["mode"], game["level"], game["human"], game["rules"])
-    assert settings == ("computer", 1, "first", "quads")
+    assert settings == ("computer", 1, "first", rules)
 
 
 def test_tutorial_links_and_german(quads: QuadsPage) -> None:

@@ -39,6 +39,9 @@ export class TutorialView {
     this.supply = new Supply($("tutorial-supply"), (piece) => this.give(piece));
     $("tutorial-next").addEventListener("click", () => this.next());
     $("tutorial-again").addEventListener("click", () => this.open());
+    // The learning pages suggest colour alone for a first game; the full rules are offered too.
+    $("tutorial-play-color").addEventListener("click", () =>
+      this.onPlay({ mode: "computer", rules: "color", level: 1, human: "first" }));
     $("tutorial-play").addEventListener("click", () =>
       this.onPlay({ mode: "computer", rules: "quads", level: 1, human: "first" }),
     );
