@@ -100,6 +100,8 @@ def test_missed_declaration_is_claimed(quads: QuadsPage) -> None:
 
     # Calling "Quarto!" is offered after every placement; a false call is refused.
     expect(declare).to_be_visible()
+    extra = page.locator("#prompt-extra")
+    expect(extra).to_be_hidden()  # no reminder while fewer than four pieces are down
     quads.press(declare)
     expect(message).to_have_text(quads.t("error.illegal_action.declare"))
     assert quads.view()["ply"] == 2
@@ -113,11 +115,13 @@ def test_missed_declaration_is_claimed(quads: QuadsPage) -> None:
     quads.place("B1")
     quads.give("A")
     quads.place("C1")
+    expect(extra).to_be_hidden()
     quads.give("B")
 
     # Player 1 completes row 1 (all tall, all light) but hands over without calling.
     quads.place("D1")
     expect(declare).to_be_visible()
+    expect(extra).to_have_text(quads.t("prompt.give.declare"))
     quads.give("C")
     expect(page.locator("#prompt")).to_have_text(quads.t("prompt.place.player", player=two))
     expect(page.locator("#prompt-extra")).to_have_text(quads.t("prompt.place.claim"))

@@ -439,7 +439,8 @@ export class GameView {
     $("game-opponent").textContent = opponent;
 
     renderSeats(this.view, this.liveLost);
-    this.renderPrompt(person, calling, boardHasPieces);
+    // No four can be complete with fewer than four pieces down: no reminder before.
+    this.renderPrompt(person, calling, view.board.filter(Boolean).length >= 4);
     this.renderLastMove();
     this.renderMessage();
     renderInvite(this.view);
@@ -536,7 +537,8 @@ export class GameView {
     link.setAttribute("download", `quads-${view.id}.qds`);
   }
 
-  renderPrompt(person, calling, boardHasPieces) {
+  renderPrompt(person, calling, fourDown) {
+    const boardHasPieces = this.view.board.some(Boolean);
     const view = this.view;
     const prompt = $("prompt");
     const extra = $("prompt-extra");
@@ -560,12 +562,12 @@ export class GameView {
       const form = { local: "player", online: "online" }[view.mode] || "you";
       if (view.step === "place") {
         text = t(form === "player" ? "prompt.place.player" : "prompt.place.you", who);
-        if (calling && boardHasPieces) more = t("prompt.place.claim");
+        if (calling && fourDown) more = t("prompt.place.claim");
       } else if (view.supply.length === 0) {
         text = t("prompt.decline");
       } else {
         text = t(boardHasPieces ? `prompt.give.${form}` : `prompt.give.first.${form}`, who);
-        if (calling && boardHasPieces) more = t("prompt.give.declare");
+        if (calling && fourDown) more = t("prompt.give.declare");
       }
     }
     prompt.textContent = text;
