@@ -200,3 +200,27 @@ def test_a_hint_points_at_the_winning_cell(quads: QuadsPage) -> None:
     quads.place("D1")
     quads.wait_until_idle()
     assert quads.view()["outcome"]["cells"] == ["A1", "B1", "C1", "D1"]
+
+
+def test_a_saved_record_reopens_against_the_same_computer(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.start_game(mode="computer", rules="classic", level=2, human="second")
+    quads.wait_until_idle()  # the computer hands over first
+    with page.expect_download() as download_info:
+        quads.press(page.locator("#export-link"))
+    record = download_info.value.path().read_text("utf-8")
+    assert '[Mode "computer"]' in record and '[Level "2"]' in record
+    moves = quads.view()["moves"]
+
+    # The form now says something else: the record, not the form, decides.
+    quads.open("/#/new")
+    quads.choose("mode", "computer")
+    quads.choose("level", "1")
+    quads.choose("human", "first")
+    saved: FilePayload = {"name": "game.qds", "mimeType": "text/plain", "buffer": record.encode()}
+    page.set_input_files("#import-file", files=[saved])
+    expect(page.locator("#game-view")).to_be_visible()
+    quads.wait_until_idle()
+    view = quads.view()
+    assert (view["mode"], view["level"], view["human"], view["moves"]) == (
+        "computer", 2, "second", moves)

@@ -132,11 +132,12 @@ def test_a_record_round_trips(api: Any, client: Any) -> None:
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/plain")
     assert "attachment" in answer.headers["content-disposition"]
-    assert answer.text == SIXTEENTH
+    saved = SIXTEENTH.replace('[Result "*"]\n', '[Result "*"]\n[Mode "local"]\n')
+    assert answer.text == saved
     again = api.import_record(answer.text)
     assert again["id"] != view["id"]
     assert again["moves"] == view["moves"]
-    assert client.get(f"/api/games/{again['id']}/record").text == SIXTEENTH
+    assert client.get(f"/api/games/{again['id']}/record").text == saved
 
 
 def test_an_exported_game_replays_exactly(api: Any, client: Any) -> None:
@@ -156,7 +157,50 @@ def test_an_import_keeps_headers_and_start_position(api: Any, client: Any) -> No
     assert view["position"] == "F..0/.7A./..../.3.. C"
     assert (view["mode"], view["level"], view["human"]) == ("computer", 1, "first")
     assert (view["to_move"], view["computer_to_move"]) == ("second", True)
-    assert client.get(f"/api/games/{view['id']}/record").text == record
+    # the download adds who played, after the headers it had
+    said = record.replace('[Result "*"]\n', '[Result "*"]\n[Mode "computer"]\n[Level "1"]\n'
+                          '[Human "first"]\n')
+    assert client.get(f"/api/games/{view['id']}/record").text == said
+
+
+@pytest.mark.parametrize(("settings", "expected"), [
+    ({"mode": "computer", "level": 4, "human": "second"}, ("computer", 4, "second")),
+    ({"mode": "local"}, ("local", None, None)),
+])
+def test_a_saved_record_says_who_played_and_opens_so(
+        api: Any, client: Any, settings: dict[str, Any], expected: tuple[Any, ...]) -> None:
+    view = api.play(api.new(rules="classic", **settings), "7") if expected[0] == "local" \
+        else api.new(rules="classic", **settings)
+    text = client.get(f"/api/games/{view['id']}/record").text
+    assert f'[Mode "{expected[0]}"]' in text
+    assert ('[Level "4"]' in text) == ('[Human "second"]' in text) == (expected[0] == "computer")
+    reopened = api.import_record(text, mode=None)  # no settings: as the record says
+    assert (reopened["mode"], reopened["level"], reopened["human"]) == expected
+    assert reopened["position"] == view["position"]
+    # settings given win over the headers
+    local = api.import_record(text, mode="local")
+    assert (local["mode"], local["level"], local["human"]) == ("local", None, None)
+
+
+def test_a_record_without_who_played_opens_on_one_device(api: Any) -> None:
+    view = api.import_record("1. 7 A1C *\n", mode=None)
+    assert (view["mode"], view["level"], view["human"]) == ("local", None, None)
+
+
+@pytest.mark.parametrize(("headers", "fault"), [
+    ('[Mode "robot"]', "header Mode 'robot'"),
+    ('[Mode "computer"]\n[Level "9"]\n[Human "first"]', "header Level '9'"),
+    ('[Mode "computer"]\n[Level "2"]', "header Human ''"),
+])
+def test_a_record_naming_no_valid_opponent_is_refused(
+        api: Any, client: Any, headers: str, fault: str) -> None:
+    before = client.get("/api/games").json()
+    answer = client.post("/api/games/import",
+                         json={"record": f"{headers}\n\n1. 7 *\n"})
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "invalid_record"
+    assert fault in answer.json()["error"]["message"]
+    assert client.get("/api/games").json() == before
 
 
 @pytest.mark.parametrize("status", [None, "ongoing", "over"])

@@ -311,9 +311,9 @@ def rematch(request: Request, game_id: GameId) -> GameView:
 def record(request: Request, game_id: GameId) -> PlainTextResponse:
     """The game record, as a download."""
     stored = _load(request, game_id)
-    game = stored.game
+    game = stored.game.copy()
+    game.headers.update(play.opponent_headers(stored))
     if stored.resigned is not None:
-        game = game.copy()
         game.headers["Termination"] = f"{stored.resigned.identifier} player resigned"
     return PlainTextResponse(
         write_record(game),

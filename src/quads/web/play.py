@@ -11,10 +11,11 @@ import secrets
 from datetime import UTC
 
 from quads.cells import parse_cell
+from quads.errors import InvalidRecordError
 from quads.game import Action, Claim, Declare, Decline, Game, Give, Place
 from quads.outcome import Player
 from quads.pieces import parse_piece
-from quads.players import make_player
+from quads.players import LEVELS, make_player
 from quads.players.hints import Hint, hint
 from quads.record import read_record
 from quads.rules import Rules
@@ -33,6 +34,7 @@ __all__ = [
     "imported_game",
     "join",
     "new_game",
+    "opponent_headers",
     "parse_request_action",
     "person",
     "redo",
@@ -91,13 +93,45 @@ def new_game(rules: str, mode: Mode, level: int | None, human: Side | None,
     return _stored(_dated(Rules.parse(rules)), mode, level, human, owner, host)
 
 
-def imported_game(record: str, mode: Mode, level: int | None, human: Side | None,
+def imported_game(record: str, mode: Mode | None, level: int | None, human: Side | None,
                   owner: str | None = None, host: Side | None = None) -> StoredGame:
-    """A game of ``owner`` replayed from ``record``, with the record's headers.
+    """A game of ``owner`` replayed from ``record``, with the record's headers.  With
+    ``mode`` ``None``, who plays is read from the record's ``Mode``, ``Level`` and
+    ``Human`` headers (:func:`opponent_headers`); without them it is a ``local`` game.
 
-    :raises InvalidRecordError: if the record cannot be read or replayed.
+    :raises InvalidRecordError: if the record cannot be read or replayed, or its
+        headers name no valid opponent.
     """
-    return _stored(read_record(record), mode, level, human, owner, host)
+    game = read_record(record)
+    if mode is None:
+        mode, level, human = _recorded_opponent(game.headers)
+    return _stored(game, mode, level, human, owner, host)
+
+
+def opponent_headers(stored: StoredGame) -> dict[str, str]:
+    """The record headers that say who played ``stored``: ``Mode``, and for a game
+    against the computer its ``Level`` and the person's side (``Human``)."""
+    headers: dict[str, str] = {"Mode": stored.mode}
+    if stored.mode == "computer" and stored.level is not None and stored.human is not None:
+        headers["Level"] = str(stored.level)
+        headers["Human"] = _side(stored.human) or "first"
+    return headers
+
+
+def _recorded_opponent(headers: dict[str, str]) -> tuple[Mode, int | None, Side | None]:
+    mode = headers.get("Mode", "local")
+    if mode in ("local", "online"):
+        return ("local" if mode == "local" else "online"), None, None
+    if mode != "computer":
+        raise InvalidRecordError(
+            f"header Mode {mode!r}: expected computer, local or online")
+    level_text, human = headers.get("Level", ""), headers.get("Human", "")
+    if not level_text.isdigit() or int(level_text) not in LEVELS:
+        levels = ", ".join(map(str, sorted(LEVELS)))
+        raise InvalidRecordError(f"header Level {level_text!r}: expected one of {levels}")
+    if human not in ("first", "second"):
+        raise InvalidRecordError(f"header Human {human!r}: expected first or second")
+    return "computer", int(level_text), "first" if human == "first" else "second"
 
 
 def rematch(stored: StoredGame) -> StoredGame:

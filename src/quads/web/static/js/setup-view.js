@@ -42,7 +42,10 @@ export class SetupView {
       event.target.value = "";
       if (!file) return;
       const record = await file.text();
-      await this.whileBusy($("import-error"), () => onImport(record, this.settings()));
+      // A record saved here says who played (its Mode header), and the server restores
+      // that; for any other record, the choices of this form count.
+      const settings = /^\[Mode "/m.test(record) ? {} : this.settings();
+      await this.whileBusy($("import-error"), () => onImport(record, settings));
     });
   }
 
