@@ -205,3 +205,21 @@ def test_keyboard_play(quads: QuadsPage) -> None:
     expect(page.locator("#supply button:focus")).to_have_count(1)
     page.keyboard.press("End")
     expect(quads.supply_piece("F")).to_be_focused()
+
+
+def test_a_started_game_opens_at_its_top_with_the_focus_where_one_acts(
+        quads: QuadsPage) -> None:
+    page = quads.page
+    quads.open("/#/new")
+    quads.choose("mode", "local")
+    page.locator("#start-button").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#game-view")).to_be_visible()
+    quads.wait_until_idle()
+    # the first step is a hand-over: the focus is on a piece of the supply
+    expect(page.locator("#supply button:focus")).to_have_count(1)
+    page.keyboard.press("Enter")  # hand over the focused piece at once
+    expect(page.locator("#prompt")).to_be_in_viewport()
+    expect(page.locator("#hand")).to_be_in_viewport()
+    quads.wait_until_idle()
+    assert quads.view()["ply"] == 1

@@ -142,6 +142,13 @@ export class GameView {
     this.view = view;
     this.follow(id);
     this.render();
+    // A game opens at its top, with the focus where the person acts: the keyboard
+    // starts there, and the instruction and the piece in hand stay in view.
+    window.scrollTo(0, 0);
+    if (!view.outcome && this.personToAct()) {
+      if (view.step === "give" && view.supply.length) this.supply.focus({ preventScroll: true });
+      else if (view.step === "place") this.board.focus({ preventScroll: true });
+    }
     this.continueComputer();
   }
 
