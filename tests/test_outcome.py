@@ -38,7 +38,7 @@ def test_describe_a_win() -> None:
         ((Trait.HEIGHT, True), (Trait.TOP, False)),
     )
     assert outcome.describe() == "row 2, column B: all tall and solid"
-    assert outcome.describe("de") == "Reihe 2, Spalte B: alle groß und voll"
+    assert outcome.describe("de") == "Reihe 2, Spalte B: alle groß und massiv"
 
 
 def test_describe_a_declared_win_in_german() -> None:

@@ -59,12 +59,12 @@ def test_f_is_tall_dark_square_hollow_and_0_short_light_round_solid() -> None:
     ("piece", "english", "german"),
     [
         (0xF, "tall dark square hollow", "groß dunkel eckig hohl"),
-        (0x0, "short light round solid", "klein hell rund voll"),
-        (0x8, "tall light round solid", "groß hell rund voll"),
-        (0x4, "short dark round solid", "klein dunkel rund voll"),
-        (0x2, "short light square solid", "klein hell eckig voll"),
+        (0x0, "short light round solid", "klein hell rund massiv"),
+        (0x8, "tall light round solid", "groß hell rund massiv"),
+        (0x4, "short dark round solid", "klein dunkel rund massiv"),
+        (0x2, "short light square solid", "klein hell eckig massiv"),
         (0x1, "short light round hollow", "klein hell rund hohl"),
-        (0xA, "tall light square solid", "groß hell eckig voll"),
+        (0xA, "tall light square solid", "groß hell eckig massiv"),
         (0x5, "short dark round hollow", "klein dunkel rund hohl"),
     ],
 )
@@ -77,10 +77,10 @@ def test_describe_piece_in_english_and_german(piece: int, english: str, german: 
 @pytest.mark.parametrize(
     ("trait", "en", "de"),
     [
-        (Trait.HEIGHT, ("tall", "short", "height"), ("groß", "klein", "Höhe")),
+        (Trait.HEIGHT, ("tall", "short", "height"), ("groß", "klein", "Größe")),
         (Trait.COLOR, ("dark", "light", "colour"), ("dunkel", "hell", "Farbe")),
         (Trait.SHAPE, ("square", "round", "shape"), ("eckig", "rund", "Form")),
-        (Trait.TOP, ("hollow", "solid", "top"), ("hohl", "voll", "Kopf")),
+        (Trait.TOP, ("hollow", "solid", "top"), ("hohl", "massiv", "Oberseite")),
     ],
 )
 def test_trait_words(trait: Trait, en: tuple[str, str, str], de: tuple[str, str, str]) -> None:

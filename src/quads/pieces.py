@@ -84,13 +84,14 @@ _WORDS: dict[Language, dict[Trait, tuple[str, str]]] = {
         Trait.HEIGHT: ("groß", "klein"),
         Trait.COLOR: ("dunkel", "hell"),
         Trait.SHAPE: ("eckig", "rund"),
-        Trait.TOP: ("hohl", "voll"),
+        Trait.TOP: ("hohl", "massiv"),
     },
 }
 
 _TRAIT_NAMES: dict[Language, dict[Trait, str]] = {
     "en": {Trait.HEIGHT: "height", Trait.COLOR: "colour", Trait.SHAPE: "shape", Trait.TOP: "top"},
-    "de": {Trait.HEIGHT: "Höhe", Trait.COLOR: "Farbe", Trait.SHAPE: "Form", Trait.TOP: "Kopf"},
+    "de": {Trait.HEIGHT: "Größe", Trait.COLOR: "Farbe", Trait.SHAPE: "Form",
+           Trait.TOP: "Oberseite"},
 }
 
 

@@ -15,7 +15,7 @@ def test_a_declaration_is_the_first_advice() -> None:
     advice = hint(game)
     assert advice.action == "declare"
     assert advice.reason() == "Call Quarto! now: you completed row 1 (all dark)."
-    assert advice.reason("de") == "Jetzt Quarto! rufen: Du hast Reihe 1 (alle dunkel) vollendet."
+    assert advice.reason("de") == "Jetzt „Quarto!“ rufen: Du hast Reihe 1 (alle dunkel) vollendet."
 
 
 def test_a_claim_is_advised_after_a_missed_declaration() -> None:
@@ -45,7 +45,7 @@ def test_the_only_safe_piece_is_explained_by_the_threat() -> None:
     assert advice.turn.give is not None
     assert advice.safe == 1 << advice.turn.give
     assert advice.reason() == "Every other piece lets your opponent complete column A."
-    assert advice.reason("de") == "Mit jeder anderen Figur kann dein Gegner Spalte A vollenden."
+    assert advice.reason("de") == "Mit jeder anderen Figur kann dein Gegenüber Spalte A vollenden."
 
 
 def test_the_suggested_turn_keeps_the_solved_value() -> None:
