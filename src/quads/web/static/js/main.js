@@ -129,13 +129,13 @@ async function showPuzzle(date) {
   await puzzleView.open(date);
 }
 
-/** The address the page shows a screen for: one navigation fires both `popstate`
- * and `hashchange`, and must route once. */
+/** The address the page shows a screen for.  A navigation to another address
+ * fires `popstate` and then `hashchange`: it is routed once, on `hashchange`.  A
+ * `popstate` alone (the same address again) routes anew. */
 let shownAddress = null;
 
-function navigated() {
-  if (location.href === shownAddress) return;
-  route();
+function popped() {
+  if (location.href === shownAddress) route();
 }
 
 async function showGame(id, view = null, { replace = false } = {}) {
@@ -219,8 +219,8 @@ async function changeLanguage(lang) {
 async function start() {
   await changeLanguage(preferredLanguage());
   $("lang-select").addEventListener("change", (event) => changeLanguage(event.target.value));
-  window.addEventListener("hashchange", navigated);
-  window.addEventListener("popstate", navigated);
+  window.addEventListener("hashchange", route);
+  window.addEventListener("popstate", popped);
   await route();
   document.body.dataset.ready = "true";
 }
