@@ -190,8 +190,11 @@ def test_a_hint_points_at_the_winning_cell(quads: QuadsPage) -> None:
                           {"record": "1. 7 A1C 2. B1D C1E *", "mode": "local"})["id"]
     quads.open(f"/#/game/{game}")
     quads.wait_until_idle()
-    quads.press(quads.page.locator("#hint-button"))
-    message = quads.page.locator("#game-message")
+    hint_button = quads.page.locator("#hint-button")
+    quads.press(hint_button)
+    message = quads.page.locator("#hint-box")
+    # shown by the button, where the player looks
+    expect(message).to_be_in_viewport()
     # the reason says where, once ("Place it on D1: that completes row 1 ...")
     expect(message).to_contain_text(catalogue(quads.lang)["hint.win_now"].split("{")[0].strip())
     expect(message).not_to_contain_text(quads.t("hint.place", cell="D1"))
@@ -225,3 +228,18 @@ def test_a_saved_record_reopens_against_the_same_computer(quads: QuadsPage) -> N
     view = quads.view()
     assert (view["mode"], view["level"], view["human"], view["moves"]) == (
         "computer", 2, "second", moves)
+
+
+def test_a_hint_says_at_once_that_it_is_coming(quads: QuadsPage) -> None:
+    quads.start_game(mode="local")
+    quads.give("7")  # early: the advice thinks for about a second
+    button = quads.page.locator("#hint-button")
+    box = quads.page.locator("#hint-box")
+    quads.press(button)
+    expect(box).to_have_text(quads.t("hint.thinking"))
+    expect(button).to_be_disabled()
+    expect(box).to_be_in_viewport()
+    expect(box).not_to_have_text(quads.t("hint.thinking"), timeout=20_000)
+    expect(box).to_contain_text(catalogue(quads.lang)["hint.turn"].split("{")[0].strip())
+    expect(button).to_be_enabled()
+    expect(box).to_be_in_viewport()

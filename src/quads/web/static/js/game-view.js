@@ -404,13 +404,25 @@ export class GameView {
   // ---- hints ----------------------------------------------------------------
 
   async askHint() {
-    if (this.busy || this.thinking || !this.view) return;
+    if (this.busy || this.thinking || !this.view || this.hintPending) return;
+    // The advice takes up to a second: say at once that it is coming, by the button.
+    this.hintPending = true;
+    this.hint = null;
+    this.render();
+    const id = this.id;
+    const revision = this.view.revision;
     try {
-      this.hint = await api.hint(this.id, currentLanguage());
+      const hint = await api.hint(id, currentLanguage());
+      // advice for a position that is gone (the game moved on meanwhile) is dropped
+      if (this.id !== id || !this.view || this.view.revision !== revision) return;
+      this.hint = hint;
       this.message = null;
     } catch (error) {
+      this.hintPending = false;
       this.showError(error);
       return;
+    } finally {
+      this.hintPending = false;
     }
     this.render();
   }
@@ -509,7 +521,8 @@ export class GameView {
     $("redo-button").hidden = online;
     $("redo-button").disabled = !idle || !view.can_redo;
     $("hint-button").hidden = !seated;
-    $("hint-button").disabled = !idle || !person;
+    $("hint-button").disabled = !idle || !person || Boolean(this.hintPending);
+    $("hint-button").setAttribute("aria-busy", String(Boolean(this.hintPending)));
     $("restart-button").hidden = online;
     // Resigning, and deleting an online game nobody joined, ask "are you sure?" first.
     const deletable = Boolean(view.invite);
@@ -612,11 +625,14 @@ export class GameView {
     const box = $("game-message");
     box.hidden = !this.message;
     box.textContent = this.message ? t(this.message.key, this.message.params) : "";
-    if (!this.message && this.hint) {
-      box.hidden = false;
-      box.textContent = `${hintTurn(this.hint)} ${this.hint.reason}`.trim();
-    }
-    box.classList.toggle("is-hint", !this.message && Boolean(this.hint));
+    // The hint shows by its button, where the player who asked for it looks.
+    const hint = $("hint-box");
+    let text = "";
+    if (this.hintPending) text = t("hint.thinking");
+    else if (!this.message && this.hint) text = `${hintTurn(this.hint)} ${this.hint.reason}`.trim();
+    hint.hidden = !text;
+    hint.textContent = text;
+    hint.classList.toggle("is-pending", Boolean(this.hintPending));
   }
 
   renderHand(person) {
