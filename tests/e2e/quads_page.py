@@ -196,6 +196,26 @@ class QuadsPage:
         inner = self.page.evaluate("window.innerWidth")
         assert width <= inner, f"the page is {width} px wide on a {inner} px screen"
 
+    def assert_apart(self, *targets: Locator) -> None:
+        """No two of ``targets`` (each visible) overlap on the screen."""
+        boxes = []
+        for target in targets:
+            box = target.bounding_box()
+            assert box is not None, f"{target} is not shown"
+            boxes.append((str(target), box))
+        for index, (name, a) in enumerate(boxes):
+            for other, b in boxes[index + 1:]:
+                apart = (a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
+                         or a["y"] + a["height"] <= b["y"] + 0.5
+                         or b["y"] + b["height"] <= a["y"] + 0.5)
+                assert apart, f"{name} overlaps {other}: {a} and {b}"
+
+    def use_language(self, lang: str) -> None:
+        """Switch the page's language as a person does, with the menu."""
+        self.page.locator("#lang-select").select_option(lang)
+        self.lang = lang
+        expect(self.page.locator("html")).to_have_attribute("lang", lang)
+
     def screenshot(self, name: str) -> None:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=SCREENSHOTS / f"{name}-{self.device}.png", full_page=True)

@@ -223,3 +223,28 @@ def test_a_started_game_opens_at_its_top_with_the_focus_where_one_acts(
     expect(page.locator("#hand")).to_be_in_viewport()
     quads.wait_until_idle()
     assert quads.view()["ply"] == 1
+
+
+def test_the_calls_and_the_header_leave_room_on_a_phone_in_german(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.open("/#/new")
+    quads.use_language("de")
+    header = page.locator("header.topbar").bounding_box()
+    assert header is not None
+    if quads.device == "phone":  # two rows: the brand and the language, then the links
+        assert header["height"] <= 120, f"the header takes {header['height']} px"
+    # A missed declaration: the claim button shows beside the piece in hand.
+    game = quads.api_post("/api/games/import", {
+        "record": '[Rules "classic"]\n\n1. 7 A1C 2. B1D C1E 3. D1?3 *\n', "mode": "local"})
+    quads.open(f"/#/game/{game['id']}")
+    quads.wait_until_idle()
+    claim = quads.button("claim-button")
+    expect(claim).to_be_visible()
+    caption = page.locator("#hand-caption")
+    expect(caption).to_have_text(quads.t("game.hand.player", player=quads.t("player.second")))
+    quads.assert_apart(claim, page.locator("#game-view .hand-card"), page.locator("#board"))
+    # the caption keeps its words on one line
+    lines = caption.evaluate("el => Math.round(el.getBoundingClientRect().height"
+                             " / parseFloat(getComputedStyle(el).lineHeight))")
+    assert lines == 1
+    quads.assert_fits_width()
