@@ -248,3 +248,25 @@ def test_the_calls_and_the_header_leave_room_on_a_phone_in_german(quads: QuadsPa
                              " / parseFloat(getComputedStyle(el).lineHeight))")
     assert lines == 1
     quads.assert_fits_width()
+
+
+def test_the_instruction_and_the_piece_are_in_view_whenever_one_acts(quads: QuadsPage) -> None:
+    """Against the computer, through a whole game: before each placement the prompt and
+    the piece in hand are on the screen (the supply, when handing over, is below)."""
+    page = quads.page
+    quads.start_game(mode="computer", rules="quads", level=1, human="first")
+    for _ in range(16):
+        quads.wait_until_idle()
+        if quads.is_over():
+            break
+        view = quads.view()
+        if view["step"] == "place":
+            expect(page.locator("#prompt")).to_be_in_viewport()
+            expect(page.locator("#hand")).to_be_in_viewport()
+            quads.place(next(cell for cell, piece in zip(CELLS, quads.board(), strict=True)
+                             if piece is None))
+        else:
+            expect(page.locator("#prompt")).to_be_in_viewport()
+            quads.give(view["supply"][0])
+        quads.assert_fits_width()
+    assert quads.view()["ply"] > 2
