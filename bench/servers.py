@@ -8,6 +8,7 @@ optionally a throwaway PostgreSQL cluster of their own (the one the tests use,
 from __future__ import annotations
 
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -30,8 +31,6 @@ DURABLE = {"fsync": "on", "full_page_writes": "on", "max_connections": "200"}
 
 
 def _free_port() -> int:
-    import socket
-
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]

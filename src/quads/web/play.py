@@ -24,6 +24,7 @@ from quads.storage.stored import now
 from quads.web import history
 from quads.web.errors import ApiError
 from quads.web.schemas import ActionRequest, Side
+from quads.web.seats import side_name
 
 __all__ = [
     "advice",
@@ -48,10 +49,6 @@ __all__ = [
 
 def _player(side: Side | None) -> Player | None:
     return None if side is None else Player[side.upper()]
-
-
-def _side(player: Player | None) -> Side | None:
-    return None if player is None else "first" if player is Player.FIRST else "second"
 
 
 def _stored(game: Game, mode: Mode, level: int | None, human: Side | None,
@@ -114,7 +111,7 @@ def opponent_headers(stored: StoredGame) -> dict[str, str]:
     headers: dict[str, str] = {"Mode": stored.mode}
     if stored.mode == "computer" and stored.level is not None and stored.human is not None:
         headers["Level"] = str(stored.level)
-        headers["Human"] = _side(stored.human) or "first"
+        headers["Human"] = side_name(stored.human) or "first"
     return headers
 
 
@@ -144,7 +141,7 @@ def rematch(stored: StoredGame) -> StoredGame:
         raise ApiError(409, "not_over", "the game goes on: finish or resign it first")
     human = None if stored.human is None else stored.human.other
     following = _stored(_dated(stored.game.rules), stored.mode, stored.level,
-                        _side(human), stored.owner)
+                        side_name(human), stored.owner)
     if stored.mode == "online":
         following.first_player = stored.second_player
         following.second_player = stored.first_player

@@ -91,7 +91,7 @@ class NewGame(_Opponent):
                     "`first` when left out")
 
 
-class ImportGame(BaseModel):
+class ImportGame(_Opponent):
     """A game replayed from a record, to go on playing.
 
     Who plays is given by ``mode`` (with ``level`` and ``human`` for ``computer``),
@@ -100,18 +100,8 @@ class ImportGame(BaseModel):
     ``local`` game."""
 
     record: str = Field(description="A game record, see `docs/record-format.md`")
-    mode: Mode | None = Field(
+    mode: Mode | None = Field(  # type: ignore[assignment]
         default=None, description="Who plays; left out: as the record's headers say")
-    level: int | None = Field(default=None, strict=True,
-                              description="The computer's level, for `computer` only")
-    human: Side | None = Field(default=None,
-                               description="The side the person plays, for `computer` only")
-
-    @model_validator(mode="after")
-    def _check_opponent(self) -> Self:
-        if self.mode is not None:
-            _Opponent(mode=self.mode, level=self.level, human=self.human)
-        return self
 
 
 class RevisionRequest(BaseModel):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from quads.outcome import Player
 from quads.storage import GameNotFoundError, GameStore, StoredGame
 from quads.web.errors import ApiError
+from quads.web.schemas import Side
 
 __all__ = [
     "acting_side",
@@ -22,6 +23,7 @@ __all__ = [
     "may_see",
     "require_seat",
     "require_turn",
+    "side_name",
     "viewer_side",
 ]
 
@@ -101,3 +103,10 @@ def acting_side(stored: StoredGame, player: str | None) -> Player | None:
         return None
     side = viewer_side(stored, player)
     return side if side is not None and side is to_move else None
+
+
+def side_name(player: Player | None) -> Side | None:
+    """``first`` or ``second``, as the API names a side (``None`` for none)."""
+    if player is None:
+        return None
+    return "first" if player is Player.FIRST else "second"

@@ -23,7 +23,6 @@ from quads.web.schemas import (
     OutcomeView,
     Seats,
     SeatState,
-    Side,
     TraitName,
     TraitValue,
 )
@@ -36,12 +35,6 @@ __all__ = [
     "outcome_view",
     "summary_view",
 ]
-
-
-def _side(player: Player | None) -> Side | None:
-    if player is None:
-        return None
-    return "first" if player is Player.FIRST else "second"
 
 
 def _pieces(mask: int) -> list[str]:
@@ -81,7 +74,7 @@ def outcome_view(outcome: Outcome) -> OutcomeView:
     for shape in outcome.shapes:
         cells |= shape.cells
     return OutcomeView(
-        winner=_side(outcome.winner),
+        winner=seats.side_name(outcome.winner),
         reason=outcome.termination,
         shapes=[shape.id for shape in outcome.shapes],
         cells=[cell_name(cell) for cell in iter_bits(cells)],
@@ -93,8 +86,8 @@ def outcome_view(outcome: Outcome) -> OutcomeView:
 def _resignation(stored: StoredGame) -> OutcomeView | None:
     if stored.resigned is None:
         return None
-    return OutcomeView(winner=_side(stored.resigned.other), reason="resignation", shapes=[],
-                       cells=[], traits=[])
+    return OutcomeView(winner=seats.side_name(stored.resigned.other), reason="resignation",
+                       shapes=[], cells=[], traits=[])
 
 
 def _seat(stored: StoredGame, side: Player, viewer: str | None) -> SeatState:
@@ -157,7 +150,7 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         calling=rules.calling.value,
         mode=stored.mode,
         level=stored.level,
-        human=_side(stored.human),
+        human=seats.side_name(stored.human),
         ply=stored.ply,
         revision=stored.revision,
         position=position.to_string(),
@@ -166,7 +159,7 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         hand=None if hand is None else piece_name(hand),
         supply=_pieces(position.supply),
         safe=_pieces(position.safe_pieces(rules)),
-        to_move=_side(game.to_move),
+        to_move=seats.side_name(game.to_move),
         step=game.step,
         computer_to_move=(person is not None and not over
                           and game.to_move not in (None, person)),
@@ -182,15 +175,15 @@ def game_view(stored: StoredGame, viewer: str | None = None,
                  else outcome_view(game.outcome)),
         seats=Seats(first=_seat(stored, Player.FIRST, viewer),
                     second=_seat(stored, Player.SECOND, viewer)),
-        you=_side(you),
+        you=seats.side_name(you),
         spectator=spectator,
         opponent_connected=opponent_connected,
         connected=live,
         can_act=acting is not None,
         can_resign=not over and not spectator and not (online and free),
         invite=invite_path(stored, viewer),
-        undo_request=_side(stored.undo_request),
-        resigned=_side(stored.resigned),
+        undo_request=seats.side_name(stored.undo_request),
+        resigned=seats.side_name(stored.resigned),
         rematch=stored.rematch,
     )
 
@@ -212,13 +205,13 @@ def summary_view(summary: GameSummary, viewer: str | None = None) -> GameSummary
         rules=summary.rules,
         mode=summary.mode,
         level=summary.level,
-        human=_side(summary.human),
+        human=seats.side_name(summary.human),
         ply=summary.ply,
         status=summary.status,
-        to_move=_side(summary.to_move),
+        to_move=seats.side_name(summary.to_move),
         created=summary.created,
         updated=summary.updated,
-        you=_side(you),
+        you=seats.side_name(you),
         opponent=opponent,
     )
 
