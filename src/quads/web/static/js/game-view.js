@@ -30,6 +30,7 @@ import {
   waitingForOpponent,
 } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
+import { prefersReducedMotion, revealTop as revealPrompt, revealWhole } from "./reveal.js";
 import { Supply } from "./supply.js";
 
 const SAFE_KEY = "quads.showSafe";
@@ -49,13 +50,7 @@ function sleep(ms) {
  * handed to them).
  */
 function revealTop() {
-  if ($("prompt").getBoundingClientRect().top < 0) {
-    $("game-view").scrollIntoView({ block: "start", behavior: prefersReducedMotion() ? "auto" : "smooth" });
-  }
-}
-
-function prefersReducedMotion() {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  revealPrompt($("prompt"), $("game-view"));
 }
 
 export class GameView {
@@ -143,11 +138,17 @@ export class GameView {
     this.follow(id);
     this.render();
     // A game opens at its top, with the focus where the person acts: the keyboard
-    // starts there, and the instruction and the piece in hand stay in view.
+    // starts there, and the instruction and the piece in hand stay in view.  To
+    // hand a piece over, a small screen shows the supply, whose heading then
+    // says what to do.
     window.scrollTo(0, 0);
     if (!view.outcome && this.personToAct()) {
-      if (view.step === "give" && view.supply.length) this.supply.focus({ preventScroll: true });
-      else if (view.step === "place") this.board.focus({ preventScroll: true });
+      if (view.step === "give" && view.supply.length) {
+        this.supply.focus({ preventScroll: true });
+        revealWhole($("supply-area"), { instant: true });
+      } else if (view.step === "place") {
+        this.board.focus({ preventScroll: true });
+      }
     }
     this.continueComputer();
   }
@@ -488,6 +489,10 @@ export class GameView {
       hint: this.hint && this.hint.give,
     });
     $("supply-empty").hidden = view.supply.length > 0;
+    // The supply's heading says what to do when a piece is to be handed over:
+    // on a phone the prompt is then scrolled away, above the board.
+    const giving = Boolean(person) && view.step === "give" && view.supply.length > 0 && !outcome;
+    $("supply-title").textContent = giving ? $("prompt").textContent : t("game.supply.title");
     const safeCount = $("safe-count");
     safeCount.hidden = !markSafe || view.supply.length === 0;
     if (markSafe) {
@@ -737,7 +742,8 @@ export class GameView {
     const person = this.personToAct();
     if (!person) return;
     if (this.view.step === "give" && this.view.supply.length) {
-      this.supply.focus();
+      this.supply.focus({ preventScroll: true });
+      revealWhole($("supply-area"));
     } else if (this.view.step === "place") {
       revealTop();
       this.board.focus({ preventScroll: true });

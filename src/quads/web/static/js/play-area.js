@@ -1,7 +1,8 @@
 // The board, the piece in hand and the supply, as the puzzle and the tutorial
 // show them: written once here and put in place of each
 // <div data-play-area="PREFIX"></div> of the page, with ids PREFIX-board,
-// PREFIX-hand, PREFIX-hand-caption, PREFIX-supply and PREFIX-supply-title.
+// PREFIX-hand, PREFIX-hand-caption, PREFIX-supply, PREFIX-supply-area and
+// PREFIX-supply-title.
 // Texts come from the catalogue when the page is translated.
 
 function playArea(prefix) {
@@ -23,7 +24,7 @@ function playArea(prefix) {
         </div>
       </div>
 
-      <section class="supply-area" aria-labelledby="${prefix}-supply-title">
+      <section id="${prefix}-supply-area" class="supply-area" aria-labelledby="${prefix}-supply-title">
         <div class="supply-head">
           <h2 id="${prefix}-supply-title" data-i18n="game.supply.title"></h2>
         </div>

@@ -16,6 +16,7 @@ import { Board } from "./board.js";
 import { currentLanguage, has, t } from "./i18n.js";
 import { rulesName } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
+import { revealTop, revealWhole } from "./reveal.js";
 import { Supply } from "./supply.js";
 
 /** The parts of the puzzle screen that belong to one puzzle. */
@@ -180,6 +181,7 @@ export class PuzzleView {
     if (verdict.needs_give) {
       this.render();
       this.supply.focus({ preventScroll: true });
+      revealWhole($("puzzle-supply-area"));
       return;
     }
     this.pending = null;
@@ -199,6 +201,7 @@ export class PuzzleView {
     if (this.state === "solved") $("solved-title").focus({ preventScroll: true });
     else if (this.state === "wrong") $("wrong-title").focus({ preventScroll: true });
     else this.board.focus({ preventScroll: true });
+    revealTop($("puzzle-prompt"), $("puzzle-view"));
   }
 
   retry() {
@@ -283,6 +286,8 @@ export class PuzzleView {
     else if (this.state === "wrong") prompt = t("puzzle.prompt.wrong");
     else prompt = t(giving ? "puzzle.prompt.give" : "puzzle.prompt.place");
     $("puzzle-prompt").textContent = prompt;
+    // When a piece is to be handed over, the supply's heading says so too.
+    $("puzzle-supply-title").textContent = giving ? prompt : t("game.supply.title");
 
     const last = $("puzzle-last");
     const reply = playing && this.lastReply;
