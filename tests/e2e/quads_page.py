@@ -15,6 +15,8 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+from e2e.layout import check_screen
+
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGES_DIR = ROOT / "src" / "quads" / "catalogue"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -190,11 +192,10 @@ class QuadsPage:
     def prompt(self) -> str:
         return self.page.locator("#prompt").inner_text()
 
-    def assert_fits_width(self) -> None:
-        """No horizontal scrolling: the page is no wider than the screen."""
-        width = self.page.evaluate("document.documentElement.scrollWidth")
-        inner = self.page.evaluate("window.innerWidth")
-        assert width <= inner, f"the page is {width} px wide on a {inner} px screen"
+    def check_screen(self, *acting: Locator, audit: bool = True) -> None:
+        """The shared layout and accessibility checks (``e2e.layout``) of the
+        screen shown, with ``acting`` what the player must act on."""
+        check_screen(self.page, acting=acting, audit=audit)
 
     def assert_apart(self, *targets: Locator) -> None:
         """No two of ``targets`` (each visible) overlap on the screen."""

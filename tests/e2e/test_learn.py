@@ -78,7 +78,7 @@ def test_learn_pages(quads: QuadsPage) -> None:
     expect(questions).to_have_count(10)
     quads.press(questions.first.locator("summary"))
     expect(questions.first.locator("p")).to_have_text(quads.t("learn.faq.1.a"))
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.screenshot("learn")
 
     # A section address scrolls to that section.
@@ -95,7 +95,7 @@ def test_learn_pages(quads: QuadsPage) -> None:
         expect(page.locator(f"#learn-{name} h2")).to_have_text(quads.t(f"learn.{name}.title"))
     expect(page.locator("#nav-puzzle")).to_have_text(quads.t("nav.puzzle"))
     assert quads.t("learn.rules.title") != "The rules"
-    quads.assert_fits_width()
+    quads.check_screen()
     page.locator("#lang-select").select_option("en")
 
 
@@ -104,7 +104,7 @@ def test_learn_link_fits_the_top_bar(quads: QuadsPage) -> None:
     for address in ("/#/new", "/#/puzzle", "/#/learn/variants"):
         quads.open(address)
         expect(page.locator(".topbar")).to_be_visible()
-        quads.assert_fits_width()
+        quads.check_screen()
     quads.open("/#/new")
     expect(page.locator("#nav-learn")).to_have_text(quads.t("nav.learn"))
     quads.press(page.locator(".howto a[href='#/learn']"))

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from playwright.sync_api import Browser, Request, expect
 
+from e2e.layout import check_screen
 from e2e.quads_page import DEVICES, QuadsPage
 from e2e.quads_server import Origins, Server
 
@@ -129,23 +130,6 @@ def seat(quads: QuadsPage, presence: str) -> Any:
     return quads.page.locator(f'#seats li[data-presence="{presence}"]')
 
 
-def assert_no_overlap(quads: QuadsPage) -> None:
-    """The parts of the game screen that are shown do not cover one another."""
-    boxes = quads.page.evaluate(
-        """() => [...document.querySelectorAll(
-              '#game-view .status > *, #game-view .hand-area, #game-view .board-area,'
-              + ' #game-view .supply-area, #game-view .tools')]
-            .filter(el => el.offsetParent !== null)
-            .map(el => { const r = el.getBoundingClientRect();
-                         return [el.id || el.className, r.left, r.top, r.right, r.bottom]; })"""
-    )
-    for index, (name, left, top, right, bottom) in enumerate(boxes):
-        for other, o_left, o_top, o_right, o_bottom in boxes[index + 1:]:
-            apart = (right <= o_left + 0.5 or o_right <= left + 0.5
-                     or bottom <= o_top + 0.5 or o_bottom <= top + 0.5)
-            assert apart, f"{name} overlaps {other} on the {quads.device}"
-
-
 def no_game_fetches(quads: QuadsPage, game: str) -> list[str]:
     """Record the page's GETs of the game's view from now on (there should be none)."""
     seen: list[str] = []
@@ -184,8 +168,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     alice.press(page_a.locator("#invite-copy"))
     expect(page_a.locator("#notice")).to_have_text(alice.t("invite.copied"))
     assert page_a.evaluate("navigator.clipboard.readText()") == invite
-    alice.assert_fits_width()
-    assert_no_overlap(alice)
+    check_screen(alice.page)
     alice.screenshot("online-invite-390")
 
     # Bob opens the link on his own device (on his server, which may be another
@@ -198,6 +181,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     expect(bob.page.locator("body[data-ready=true]")).to_be_attached()
     expect(bob.page.locator("#join-rules")).to_have_text(
         bob.t("game.rules", rules=bob.t("rules.classic.name")))
+    check_screen(bob.page, acting=(bob.page.locator("#join-button"),))
     bob.screenshot("online-join")
     join(bob, invite, "second")
     page_b = bob.page
@@ -219,6 +203,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     watcher.page.goto(invite)
     expect(watcher.page.locator("#join-error")).to_have_text(watcher.t("join.full"))
     expect(watcher.page.locator("#join-button")).to_be_hidden()
+    check_screen(watcher.page, acting=(watcher.page.locator("#join-watch"),))
     watcher.press(watcher.page.locator("#join-watch"))
     expect(watcher.page.locator("#game-view")).to_be_visible()
     expect(watcher.page.locator("#seats")).to_contain_text(watcher.t("seats.spectating"))
@@ -227,8 +212,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     expect(watcher.button("undo-button")).to_be_hidden()
     expect(watcher.page.locator("#prompt")).to_have_text(watcher.t(
         "prompt.watch.give", player=watcher.t("player.first"), other=watcher.t("player.second")))
-    watcher.assert_fits_width()
-    assert_no_overlap(watcher)
+    check_screen(watcher.page)
     watcher.screenshot("online-spectator")
 
     # The game, each move on its player's device, seen live on the other two.
@@ -270,8 +254,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
                                           "cells => cells.map(c => c.dataset.key)")
     assert winning == ["A1", "B1", "C1", "D1"]
     expect(page_a.locator("#end-title")).to_be_in_viewport()
-    alice.assert_fits_width()
-    assert_no_overlap(alice)
+    check_screen(alice.page)
     alice.screenshot("online-lost-390")
     bob.screenshot("online-won")
 
@@ -343,7 +326,7 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
     expect(page_b.locator("#undo-text")).to_have_text(bob.t("undo.asked"))
     expect(page_b.locator("#undo-accept")).to_be_in_viewport()
     expect(watcher.page.locator("#undo-panel")).to_be_hidden()
-    assert_no_overlap(bob)
+    check_screen(bob.page, acting=(page_b.locator("#undo-accept"),))
     bob.screenshot("online-undo-request")
     bob.press(page_b.locator("#undo-accept"))
     expect(page_b.locator("#undo-panel")).to_be_hidden()
@@ -363,8 +346,7 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
     expect(confirm).to_be_visible()
     expect(page_a.locator("#confirm-question")).to_have_text(
         alice.t("resign.confirm", winner=alice.t("player.opponent")))
-    alice.assert_fits_width()
-    assert_no_overlap(alice)
+    check_screen(alice.page)
     alice.press(page_a.locator("#confirm-no"))
     expect(confirm).to_be_hidden()
     assert bob.view()["outcome"] is None
@@ -383,8 +365,7 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
         watcher.t("end.resignation.they", who=watcher.t("player.first")))
     expect(watcher.page.locator("#play-again")).to_be_hidden()
     assert bob.view()["resigned"] == "first"
-    alice.assert_fits_width()
-    assert_no_overlap(alice)
+    check_screen(alice.page)
     alice.screenshot("online-resigned-390")
 
 
@@ -431,6 +412,7 @@ def test_deleting_an_unfinished_game_from_the_list(person: Person, server: Serve
     delete = item.get_by_role("button", name=re.compile("^" + quads.t("resume.delete") + ":"))
     quads.press(delete)
     expect(item).to_contain_text(quads.t("resume.delete.confirm"))
+    quads.check_screen(item.get_by_role("button", name=quads.t("resume.delete.no")))
     quads.press(item.get_by_role("button", name=quads.t("resume.delete.no")))
     expect(item).not_to_contain_text(quads.t("resume.delete.confirm"))
     quads.press(delete)
@@ -450,7 +432,7 @@ def test_deleting_an_online_game_nobody_joined(person: Person, server: Server) -
     quads.press(delete)
     expect(quads.page.locator("#confirm-question")).to_have_text(quads.t("delete.confirm"))
     expect(quads.page.locator("#confirm-panel")).to_be_in_viewport()
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.press(quads.page.locator("#confirm-no"))
     expect(quads.page.locator("#confirm-panel")).to_be_hidden()
     quads.press(delete)

@@ -16,7 +16,7 @@ def test_full_game_against_level_1(quads: QuadsPage) -> None:
     expect(page.locator("#setup-title")).to_have_text(quads.t("setup.title"))
     expect(page.locator("#level-field label.choice")).to_have_count(5)
     expect(page.locator("#level-field")).to_contain_text(quads.t("level.5.name"))
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.screenshot("new-game")
 
     quads.start_game(mode="computer", rules="quads", level=1, human="first")
@@ -52,7 +52,7 @@ def test_full_game_against_level_1(quads: QuadsPage) -> None:
     expect(page.locator("#prompt")).to_have_text(quads.t("prompt.give.you"))
     quads.give(page.locator("#supply button.playable").first.get_attribute("data-key") or "")
     assert quads.board() == quads.view()["board"]
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.screenshot("mid-game")
 
     quads.play_to_end()
@@ -70,7 +70,7 @@ def test_full_game_against_level_1(quads: QuadsPage) -> None:
         first = outcome["traits"][0]
         word = quads.t(f"trait.{first['trait']}.{1 if first['value'] else 0}")
         expect(page.locator("#end-shared")).to_contain_text(word)
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.screenshot("end-vs-computer")
 
     # Play again: a new game with the same settings.
@@ -142,7 +142,7 @@ def test_missed_declaration_is_claimed(quads: QuadsPage) -> None:
     outcome = quads.view()["outcome"]
     assert (outcome["winner"], outcome["reason"]) == ("second", "claim")
     expect(page.locator("#moves")).to_contain_text("D1?C")
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.screenshot("end-claim")
 
 
@@ -163,7 +163,7 @@ def test_undo_and_redo_against_the_computer(quads: QuadsPage) -> None:
 
     # Undo takes back the computer's reply and the person's own turn.
     expect(undo).to_be_enabled()
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.press(undo)
     quads.wait_until_idle()
     expect(page.locator("#prompt")).to_have_text(quads.t("prompt.place.you"))
@@ -247,12 +247,13 @@ def test_the_calls_and_the_header_leave_room_on_a_phone_in_german(quads: QuadsPa
     lines = caption.evaluate("el => Math.round(el.getBoundingClientRect().height"
                              " / parseFloat(getComputedStyle(el).lineHeight))")
     assert lines == 1
-    quads.assert_fits_width()
+    quads.check_screen()
 
 
 def test_the_instruction_and_the_piece_are_in_view_whenever_one_acts(quads: QuadsPage) -> None:
     """Against the computer, through a whole game: before each placement the prompt and
-    the piece in hand are on the screen (the supply, when handing over, is below)."""
+    the piece in hand are on the screen; before each hand-over the supply and its
+    heading, which then holds the instruction."""
     page = quads.page
     quads.start_game(mode="computer", rules="quads", level=1, human="first")
     for _ in range(16):
@@ -266,7 +267,12 @@ def test_the_instruction_and_the_piece_are_in_view_whenever_one_acts(quads: Quad
             quads.place(next(cell for cell, piece in zip(CELLS, quads.board(), strict=True)
                              if piece is None))
         else:
-            expect(page.locator("#prompt")).to_be_in_viewport()
+            # The supply's heading says what the prompt says: on a phone the
+            # prompt is above the board, the supply below it.
+            title = page.locator("#supply-title")
+            expect(title).to_have_text(quads.prompt())
+            expect(title).to_be_in_viewport()
+            expect(quads.supply_piece(view["supply"][0])).to_be_in_viewport()
             quads.give(view["supply"][0])
-        quads.assert_fits_width()
+        quads.check_screen()
     assert quads.view()["ply"] > 2

@@ -69,7 +69,7 @@ def test_the_puzzle_solved_and_a_wrong_turn(quads: QuadsPage) -> None:
         (SOLVED_DATE.isoformat(), 1, True)]
     quads.press(page.locator("#share-copy"))
     expect(page.locator("#notice")).to_be_visible()
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.screenshot("puzzle")
 
     # A wrong first turn on another date: the computer's answer and a new try.
@@ -92,7 +92,7 @@ def test_the_puzzle_solved_and_a_wrong_turn(quads: QuadsPage) -> None:
     expect(reply).to_contain_text(quads.piece_label(give))
     expect(page.locator("#puzzle-retry")).to_be_visible()
     expect(page.locator("#puzzle-board button.playable")).to_have_count(0)
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.screenshot("puzzle-wrong")
     quads.press(page.locator("#puzzle-retry"))
     expect(wrong).to_be_hidden()

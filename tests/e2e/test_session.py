@@ -35,7 +35,7 @@ def test_switching_to_german_is_remembered(quads: QuadsPage) -> None:
     expect(quads.cell("A1")).to_have_attribute("aria-label", quads.t("cell.empty", cell="A1"))
     expect(page.locator("#declare-button")).to_have_text(quads.t("action.declare"))
     expect(page.locator("#undo-button")).to_contain_text(quads.t("action.undo"))
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.screenshot("german")
 
     page.select_option("#lang-select", "en")

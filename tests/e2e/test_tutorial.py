@@ -158,7 +158,7 @@ def test_tutorial_walkthrough(quads: QuadsPage) -> None:
     expect(page.locator("#tutorial-end-title")).to_have_text(quads.t("tutorial.end.title"))
     expect(page.locator("#tutorial-next")).to_be_hidden()
     expect(page.locator("#tutorial-rules")).to_have_attribute("href", "#/learn/rules")
-    quads.assert_fits_width()
+    quads.check_screen()
     quads.screenshot("tutorial")
 
     # The closing panel starts a game against the computer at the first level: with
@@ -188,7 +188,7 @@ def test_tutorial_links_and_german(quads: QuadsPage) -> None:
     expect(page.locator("#tutorial-title")).to_have_text(quads.t("tutorial.title"))
     english = QuadsPage(page, quads.device, quads.base_url)
     assert quads.t("tutorial.step1.text") != english.t("tutorial.step1.text")
-    quads.assert_fits_width()
+    quads.check_screen()
     page.locator("#lang-select").select_option("en")
 
 

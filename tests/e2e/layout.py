@@ -1,0 +1,141 @@
+"""The layout and accessibility checks of a screen, shared by the browser tests.
+
+``check_screen(page, acting=...)`` asserts what a player on any screen size is
+promised, on the page as it is shown right now:
+
+- nothing scrolls sideways;
+- no two visible controls overlap, and no control covers visible text (the
+  notice bar, marked ``data-overlay``, is pinned to the top of the screen on
+  purpose and floats over the page while it is scrolled);
+- every control a finger aims at is at least 44x44 CSS px (links inside a
+  sentence are exempt, as WCAG 2.5.8 allows; a radio button or checkbox counts
+  with its label, which takes the tap too);
+- the elements the player must act on (``acting``) are inside the viewport;
+- axe-core (the copy shipped in the ``axe-playwright-python`` package, never
+  fetched from the network) finds no serious or critical violation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Locator, Page, expect
+
+TOUCH = 44  # CSS px: the smallest tap target
+SERIOUS = {"serious", "critical"}
+
+_AXE = Axe()
+
+# One pass over the page in the browser: the controls, the text, and what
+# goes wrong between them.  Boxes are in page coordinates, so that what is
+# scrolled out of view is compared as well.
+_GEOMETRY = """() => {
+  const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, '
+    + '[role="button"], [tabindex]:not([tabindex="-1"])';
+  const shown = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  const box = (r) => ({ left: r.left + scrollX, top: r.top + scrollY,
+                        right: r.right + scrollX, bottom: r.bottom + scrollY });
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const name = (el) => {
+    const id = el.id ? '#' + el.id : '';
+    const key = el.dataset && el.dataset.key ? `[data-key=${el.dataset.key}]` : '';
+    const text = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40);
+    return `${el.tagName.toLowerCase()}${id}${key} "${text}"`;
+  };
+  // Off the page on purpose (the skip link until it has the focus).
+  const onPage = (b) => b.bottom > 0 && b.right > 0;
+  const controls = [...document.querySelectorAll(CONTROLS)]
+    .filter((el) => shown(el) && !el.closest('[inert]'))
+    .map((el) => ({ el, box: box(el.getBoundingClientRect()) }))
+    .filter(({ box: b }) => b.right - b.left > 1 && b.bottom - b.top > 1 && onPage(b));
+  const related = (a, b) => a.contains(b) || b.contains(a)
+    || (a.labels && [...a.labels].some((l) => l.contains(b) || b.contains(l)))
+    || (b.labels && [...b.labels].some((l) => l.contains(a) || a.contains(l)));
+  const faults = [];
+
+  for (let i = 0; i < controls.length; i++) {
+    for (let j = i + 1; j < controls.length; j++) {
+      const a = controls[i], b = controls[j];
+      if (!related(a.el, b.el) && overlap(a.box, b.box)) {
+        faults.push(`${name(a.el)} overlaps ${name(b.el)}`);
+      }
+    }
+  }
+
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!node.textContent.trim() || !parent || !shown(parent)) continue;
+    if (parent.closest('.visually-hidden, svg, [inert], [data-overlay]')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) {
+      const b = box(rect);
+      if (rect.width < 1 || rect.height < 1 || !onPage(b)) continue;
+      for (const c of controls) {
+        if (c.el.contains(parent) || related(c.el, parent)) continue;
+        if (overlap(c.box, b)) {
+          faults.push(`${name(c.el)} covers the text "${node.textContent.trim().slice(0, 40)}"`);
+        }
+      }
+    }
+  }
+
+  const inSentence = (el) => el.tagName === 'A' && !el.classList.contains('button')
+    && [...el.parentElement.childNodes].some((n) => n !== el && n.textContent.trim());
+  for (const { el, box: b } of controls) {
+    if (inSentence(el)) continue;
+    let target = b;
+    const label = el.labels && el.labels[0];
+    if (label && (el.type === 'radio' || el.type === 'checkbox')) {
+      target = box(label.getBoundingClientRect());
+    }
+    const width = target.right - target.left, height = target.bottom - target.top;
+    if (width < TOUCH - 0.5 || height < TOUCH - 0.5) {
+      faults.push(`${name(el)} is ${width.toFixed(0)}x${height.toFixed(0)} px`);
+    }
+  }
+
+  const scrolling = document.documentElement.scrollWidth - innerWidth;
+  if (scrolling > 0) faults.push(`the page scrolls ${scrolling} px sideways`);
+  return faults;
+}""".replace("TOUCH", str(TOUCH))
+
+
+def layout_faults(page: Page) -> list[str]:
+    """What is wrong with the layout of the screen shown (empty when nothing)."""
+    faults: list[str] = page.evaluate(_GEOMETRY)
+    return faults
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the screen shown."""
+    results = _AXE.run(page)
+    violations: list[dict[str, Any]] = results.response["violations"]
+    return [v for v in violations if v["impact"] in SERIOUS]
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    return "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(str(node["target"]) for node in v["nodes"][:5])
+        + f"\n  {v['nodes'][0]['failureSummary']}"
+        for v in violations
+    )
+
+
+def check_screen(page: Page, *, acting: tuple[Locator, ...] = (), audit: bool = True) -> None:
+    """Assert the promises of the module docstring on the screen shown.
+
+    ``acting``: what the player must act on now, which must be in the viewport.
+    ``audit``: run axe-core too (it takes a moment, so walks may skip repeats).
+    """
+    for target in acting:
+        expect(target).to_be_in_viewport()
+    faults = layout_faults(page)
+    assert not faults, "layout faults:\n" + "\n".join(faults)
+    if audit:
+        violations = axe_violations(page)
+        assert not violations, "accessibility violations:\n" + describe(violations)
