@@ -16,6 +16,7 @@ import { GameView } from "./game-view.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
 import { JoinView } from "./join-view.js";
 import { LearnView } from "./learn-view.js";
+import { offerInstall } from "./install.js";
 import { OfflineBanner, keepForOffline } from "./offline.js";
 import { fillPlayAreas } from "./play-area.js";
 import { PuzzleView } from "./puzzle-view.js";
@@ -26,6 +27,7 @@ const GAME_KEY = "quads.game";
 const $ = (id) => document.getElementById(id);
 
 fillPlayAreas();
+offerInstall($("install-card"), $("install-button"));
 
 // ---- the notice bar ---------------------------------------------------------
 
