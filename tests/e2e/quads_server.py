@@ -45,11 +45,14 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        """The command line of the server process."""
+        return [sys.executable, "-m", "quads.cli.main", "serve",
+                "--port", str(self.port), "--db", str(self.db)]
+
     def start(self) -> None:
-        command = [sys.executable, "-m", "quads.cli.main", "serve",
-                   "--port", str(self.port), "--db", str(self.db)]
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -71,13 +71,14 @@ def test_the_game_goes_on_after_the_server_restarts(quads_own: QuadsPage,
 
     own_server.kill()
     quads.press(quads.cell(free[0]))
-    notice = page.locator("#notice")
-    expect(notice).to_have_text(quads.t("net.offline"))
-    expect(notice).to_be_visible()
+    banner = page.locator("#offline")
+    expect(banner).to_have_text(f'{quads.t("net.unreachable")} {quads.t("net.offline.detail")}')
+    expect(banner).to_be_visible()
 
     own_server.start()
     expect(quads.cell(free[0])).to_have_attribute("data-piece", re.compile("^[0-9A-F]$"))
-    expect(notice).to_have_text(quads.t("net.back"))
+    expect(banner).to_be_hidden()
+    expect(page.locator("#notice")).to_have_text(quads.t("net.back"))
     quads.wait_until_idle()
     assert quads.game_id() == game
     assert quads.board() == quads.view()["board"]

@@ -17,7 +17,7 @@ from sqlalchemy import URL
 
 from quads import __version__
 from quads.storage import GameStore
-from quads.web import api, errors, live, puzzle_api
+from quads.web import api, errors, live, puzzle_api, pwa
 from quads.web.identity import PlayerMiddleware
 from quads.web.limits import BodyLimitMiddleware
 from quads.web.live import LiveHub
@@ -64,7 +64,8 @@ def create_app(
     The API is under ``/api/`` (its live sockets too), with its documentation at
     ``/docs`` served from local files; ``/join/TOKEN`` (an invitation) leads to the
     page's join screen; the files of ``static_dir``, when it exists,
-    are served from ``/``, with ``index.html`` as the page.
+    are served from ``/``, with ``index.html`` as the page, its service worker
+    ``/sw.js`` filled in for this release and its manifest (:mod:`quads.web.pwa`).
 
     :raises StorageError: if ``db_path`` cannot be opened as a Quads database.
     """
@@ -94,7 +95,9 @@ def create_app(
     ) -> RedirectResponse:
         """An invitation's address: the page, at its join screen."""
         return RedirectResponse(f"/#/join/{token}", status_code=303)
+
     if static_dir is not None and static_dir.is_dir():
+        pwa.install(app, static_dir)
         app.mount("/", StaticFiles(directory=static_dir, html=True), name="page")
     return app
 

@@ -3,7 +3,8 @@
 // Every call resolves to the JSON answer or throws an ApiError carrying the
 // contract's error code.  When the server cannot be reached (stopped,
 // restarting, network down) a call waits and tries again until it gets an
-// answer, telling the page through onConnectionChange so it can show a notice.
+// answer (at once when the browser says the network is back), telling the page
+// through onConnectionChange so it can say so.
 // Retrying a changing request is safe: it carries the `revision` it saw, so a repeat of a
 // request that already went through is refused as `stale`.
 
@@ -17,18 +18,34 @@ export class ApiError extends Error {
 
 let connectionListener = () => {};
 
-/** Register fn(online: boolean), called when the connection is lost or back. */
+/** Register fn(reachable: boolean), called with false after each attempt that
+ * found no server and with true after each answer of the server. */
 export function onConnectionChange(fn) {
   connectionListener = fn;
 }
 
 const RETRY_DELAYS_MS = [500, 1000, 2000, 3000];
 
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Wait `ms`, or less if the browser's network comes back meanwhile. */
+function pause(ms) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener("online", done);
+  });
 }
 
-async function request(method, path, body) {
+/**
+ * Send one request and read its answer.  `wait: false` gives up at once when
+ * the server cannot be reached, throwing ApiError code "unreachable" (and telling
+ * nobody).  `cached: true` marks a request that the service worker may answer
+ * from its copy: its answer says nothing about the server.
+ */
+async function request(method, path, body, { wait = true, cached = false } = {}) {
   const options = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
@@ -44,11 +61,12 @@ async function request(method, path, body) {
     }
     const unreachable = response === null || [502, 503, 504].includes(response.status);
     if (!unreachable) {
-      if (attempt > 0) connectionListener(true);
+      if (!cached) connectionListener(true);
       return readAnswer(response);
     }
-    if (attempt === 0) connectionListener(false);
-    await sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
+    if (!wait) throw new ApiError(0, "unreachable");
+    connectionListener(false);
+    await pause(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
     attempt += 1;
   }
 }
@@ -67,14 +85,17 @@ async function readAnswer(response) {
   throw new ApiError(response.status, response.status === 404 ? "no_route" : "unknown");
 }
 
-export const fetchMessages = (lang) => request("GET", `/api/messages/${lang}`);
+export const fetchMessages = (lang) =>
+  request("GET", `/api/messages/${lang}`, undefined, { cached: true });
 
 export const newGame = (settings) => request("POST", "/api/games", settings);
 
 export const listGames = (status) =>
   request("GET", status ? `/api/games?status=${status}` : "/api/games");
 
-export const getGame = (id) => request("GET", `/api/games/${encodeURIComponent(id)}`);
+/** `options.wait: false`: throw ApiError "unreachable" rather than wait for the server. */
+export const getGame = (id, options) =>
+  request("GET", `/api/games/${encodeURIComponent(id)}`, undefined, options);
 
 /** Play one action: {action: "place", cell} | {action: "give", piece} | {action: "declare"|"claim"|"decline"}. */
 export const act = (id, revision, action) =>

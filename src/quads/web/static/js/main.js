@@ -1,5 +1,6 @@
-// The page's entry point: language, routing between the screens, and the
-// notice shown when the connection to the server is lost.
+// The page's entry point: language, routing between the screens, the short
+// notices, the banner shown while the server cannot be reached, and the
+// service worker that lets the page open without it (offline.js).
 //
 // Addresses: #/new is the new-game screen, #/game/<id> a game, #/puzzle the
 // day's puzzle and #/puzzle/YYYY-MM-DD the puzzle of an earlier date; #/learn
@@ -15,6 +16,8 @@ import { GameView } from "./game-view.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
 import { JoinView } from "./join-view.js";
 import { LearnView } from "./learn-view.js";
+import { offerInstall } from "./install.js";
+import { OfflineBanner, keepForOffline } from "./offline.js";
 import { fillPlayAreas } from "./play-area.js";
 import { PuzzleView } from "./puzzle-view.js";
 import { SetupView } from "./setup-view.js";
@@ -24,6 +27,7 @@ const GAME_KEY = "quads.game";
 const $ = (id) => document.getElementById(id);
 
 fillPlayAreas();
+offerInstall($("install-card"), $("install-button"));
 
 // ---- the notice bar ---------------------------------------------------------
 
@@ -38,10 +42,8 @@ function showNotice(text, { tone = "info", sticky = false } = {}) {
   if (!sticky) noticeTimer = setTimeout(() => (notice.hidden = true), 3000);
 }
 
-api.onConnectionChange((online) => {
-  if (online) showNotice(t("net.back"));
-  else showNotice(t("net.offline"), { tone: "warning", sticky: true });
-});
+const offlineBanner = new OfflineBanner($("offline"), { onBack: () => showNotice(t("net.back")) });
+api.onConnectionChange((reachable) => offlineBanner.reachable(reachable));
 
 // ---- screens ----------------------------------------------------------------
 
@@ -183,17 +185,18 @@ async function route() {
     return;
   }
   if (location.hash === "" || location.hash === "#" || location.hash === "#/") {
-    // Back to the game this browser played last, if it is still going on.
+    // Back to the game this browser played last, if it is still going on.  Without
+    // the server, the new-game screen opens at once; the game stays remembered.
     const id = localStorage.getItem(GAME_KEY);
-    if (id) {
+    if (id && navigator.onLine) {
       try {
-        const view = await api.getGame(id);
+        const view = await api.getGame(id, { wait: false });
         if (!view.outcome) {
           await showGame(id, view);
           return;
         }
-      } catch {
-        localStorage.removeItem(GAME_KEY);
+      } catch (error) {
+        if (!(error instanceof api.ApiError && error.code === "unreachable")) localStorage.removeItem(GAME_KEY);
       }
     }
   }
@@ -214,10 +217,14 @@ async function changeLanguage(lang) {
   learnView.render();
   tutorialView.render();
   joinView.render();
+  offlineBanner.render();
 }
 
 async function start() {
   await changeLanguage(preferredLanguage());
+  // After the first answer of the server, which gave this browser its cookie: the
+  // worker's own first requests then carry it too.
+  keepForOffline();
   $("lang-select").addEventListener("change", (event) => changeLanguage(event.target.value));
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", popped);

@@ -22,6 +22,7 @@ export class SetupView {
     this.onDeleted = onDeleted;
     this.currentGame = currentGame;
     this.games = [];
+    this.loaded = false; // whether the list came once: until then it may not be empty at all
     this.confirming = null; // the id of the game whose deletion waits for a yes
     this.deleting = null; // the id of the game being deleted
     this.listError = null; // a catalogue key
@@ -130,6 +131,7 @@ export class SetupView {
     } catch {
       this.games = [];
     }
+    this.loaded = true;
     this.render();
   }
 
@@ -139,7 +141,7 @@ export class SetupView {
     if (!this.games.length) {
       const empty = document.createElement("li");
       empty.className = "note";
-      empty.textContent = t("resume.empty");
+      empty.textContent = t(this.loaded ? "resume.empty" : "resume.waiting");
       list.replaceChildren(empty);
       return;
     }
