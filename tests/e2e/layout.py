@@ -11,6 +11,9 @@ promised, on the page as it is shown right now:
   sentence are exempt, as WCAG 2.5.8 allows; a radio button or checkbox counts
   with its label, which takes the tap too);
 - the elements the player must act on (``acting``) are inside the viewport;
+- every piece stands out from its ground, in the light and the dark scheme:
+  the ground is at least 3:1 in contrast with a dark piece's body (light
+  pieces have a darker outline still);
 - axe-core (the copy shipped in the ``axe-playwright-python`` package, never
   fetched from the network) finds no serious or critical violation.
 """
@@ -24,13 +27,14 @@ from playwright.sync_api import Locator, Page, expect
 
 TOUCH = 44  # CSS px: the smallest tap target
 SERIOUS = {"serious", "critical"}
+DARK_PIECE = "rgb(91, 69, 54)"  # the body of a dark piece (js/pieces.js)
 
 _AXE = Axe()
 
 # One pass over the page in the browser: the controls, the text, and what
 # goes wrong between them.  Boxes are in page coordinates, so that what is
 # scrolled out of view is compared as well.
-_GEOMETRY = """() => {
+_GEOMETRY = r"""() => {
   const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, '
     + '[role="button"], [tabindex]:not([tabindex="-1"])';
   const shown = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
@@ -98,10 +102,36 @@ _GEOMETRY = """() => {
     }
   }
 
+  // Pieces on their ground: the first opaque background behind each.
+  const rgb = (text) => (text.match(/[\d.]+/g) || []).map(Number);
+  const luminance = ([r, g, b]) => {
+    const linear = (c) => {
+      c /= 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  const dark = luminance(rgb(DARK_PIECE));
+  for (const piece of document.querySelectorAll('svg.piece')) {
+    if (!shown(piece) || piece.closest('.visually-hidden')) continue;
+    let ground = piece.parentElement;
+    while (ground && (rgb(getComputedStyle(ground).backgroundColor)[3] === 0
+                      || getComputedStyle(ground).backgroundColor === 'transparent')) {
+      ground = ground.parentElement;
+    }
+    if (!ground) continue;
+    const light = luminance(rgb(getComputedStyle(ground).backgroundColor));
+    const contrast = (Math.max(light, dark) + 0.05) / (Math.min(light, dark) + 0.05);
+    if (contrast < 3) {
+      faults.push(`${name(piece.closest('button, [role="img"], div'))}: a dark piece has a `
+                  + `contrast of ${contrast.toFixed(2)} with its ground`);
+    }
+  }
+
   const scrolling = document.documentElement.scrollWidth - innerWidth;
   if (scrolling > 0) faults.push(`the page scrolls ${scrolling} px sideways`);
   return faults;
-}""".replace("TOUCH", str(TOUCH))
+}""".replace("TOUCH", str(TOUCH)).replace("DARK_PIECE", repr(DARK_PIECE))
 
 
 def layout_faults(page: Page) -> list[str]:

@@ -62,6 +62,10 @@ def screen(request: pytest.FixtureRequest, browser: Browser, server: Server) -> 
     quads.open("/#/new")
     if size.lang != "en":
         quads.use_language(size.lang)
+    # The scheme asked for is the one shown: a dark page in the dark.
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    level = sum(int(part) for part in re.findall(r"\d+", background)[:3]) / 3
+    assert (level < 64) == (size.scheme == "dark"), f"{size.scheme} scheme, background {background}"
     yield quads
     context.close()
     assert not errors, f"errors in the page: {errors}"
