@@ -222,6 +222,15 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     expect(page_a.locator("#prompt")).to_have_text(alice.t("prompt.wait.place"))
     expect(page_b.locator("#claim-button")).to_be_hidden()  # nothing placed yet
     place(bob, "A1", alice, watcher)
+    # Screen readers hear the move on the other devices too (and on one's own).
+    expect(page_a.locator("#announce")).to_have_text(alice.t(
+        "last.player.place", player=alice.t("player.opponent"), piece=alice.piece_label("8"),
+        cell="A1"))
+    expect(watcher.page.locator("#announce")).to_have_text(watcher.t(
+        "last.player.place", player=watcher.t("player.second"),
+        piece=watcher.piece_label("8"), cell="A1"))
+    expect(page_b.locator("#announce")).to_have_text(bob.t(
+        "last.you.place", piece=bob.piece_label("8"), cell="A1"))
     expect(page_b.locator("#declare-button")).to_be_visible()
     give(bob, "9", alice, watcher)
     expect(page_a.locator("#last-move")).to_have_text(alice.t(

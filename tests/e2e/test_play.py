@@ -276,3 +276,32 @@ def test_the_instruction_and_the_piece_are_in_view_whenever_one_acts(quads: Quad
             quads.give(view["supply"][0])
         quads.check_screen()
     assert quads.view()["ply"] > 2
+
+
+def test_every_turn_is_announced_to_screen_readers(quads: QuadsPage) -> None:
+    """The board changes silently; a polite live region tells each new turn in
+    words, the person's own and the computer's."""
+    page = quads.page
+    quads.start_game(mode="computer", rules="quads", level=1, human="first")
+    announce = page.locator("#announce")
+    expect(announce).to_have_attribute("aria-live", "polite")
+    expect(announce).to_have_text("")  # opening a game announces nothing
+    page.evaluate("""() => {
+        window.announced = [];
+        const region = document.getElementById("announce");
+        new MutationObserver(() => window.announced.push(region.textContent))
+            .observe(region, { childList: true, characterData: true, subtree: true });
+    }""")
+    quads.give("3")
+    quads.wait_until_idle()  # the computer places the 3 and hands a piece back
+    last = quads.view()["last"]
+    cell = next(c for c, p in zip(CELLS, quads.board(), strict=True) if p is None)
+    quads.place(cell)
+    expect(announce).to_have_text(quads.t(
+        "last.you.place", piece=quads.piece_label(last["give"]), cell=cell))
+    assert page.evaluate("window.announced") == [
+        quads.t("last.you.give", give=quads.piece_label("3")),
+        quads.t("last.computer.place_give", piece=quads.piece_label("3"), cell=last["place"],
+                give=quads.piece_label(last["give"])),
+        quads.t("last.you.place", piece=quads.piece_label(last["give"]), cell=cell),
+    ]

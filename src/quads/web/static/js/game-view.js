@@ -72,6 +72,7 @@ export class GameView {
     this.deferred = null; // a live view that came while the computer was thinking
     this.liveLost = false; // the live connection is lost and being made again
     this.confirming = null; // "resign" or "delete": the question "are you sure?" is shown
+    this.announced = null; // the game and ply last announced to screen readers
     this.busy = false; // a request of the person is on its way
     this.thinking = false; // the computer's turn is on its way
     this.message = null; // {key, params}: a refusal or an error to show
@@ -462,6 +463,7 @@ export class GameView {
     // No four can be complete with fewer than four pieces down: no reminder before.
     this.renderPrompt(person, calling, view.board.filter(Boolean).length >= 4);
     this.renderLastMove();
+    this.announceTurn();
     this.renderMessage();
     renderInvite(this.view);
     renderUndoRequest(this.view, this.busy);
@@ -601,30 +603,26 @@ export class GameView {
   }
 
   renderLastMove() {
-    const view = this.view;
+    const text = turnText(this.view, false);
     const box = $("last-move");
-    const last = view.last;
-    let text = null;
-    if (last && !view.outcome) {
-      const piece = last.piece && pieceLabel(last.piece);
-      const give = last.give && pieceLabel(last.give);
-      const cell = last.place;
-      if (view.mode === "computer" && !isPerson(view, last.player)) {
-        if (last.claimed) text = t("last.computer.claimed");
-        else if (last.declared) text = t("last.computer.declared", { piece, cell });
-        else if (cell && give) text = t("last.computer.place_give", { piece, cell, give });
-        else if (give) text = t("last.computer.give", { give });
-        else if (cell) text = t("last.computer.place", { piece, cell });
-      } else if (view.mode === "local" || (view.mode === "online" && last.player !== view.you)) {
-        // Online, the player's own turn needs no telling, the opponent's does.
-        const player = playerName(view, last.player);
-        if (cell && give) text = t("last.player.place_give", { player, piece, cell, give });
-        else if (give) text = t("last.player.give", { player, give });
-      }
-    }
     box.hidden = !text;
     box.textContent = text || "";
   }
+
+  /**
+   * Tell screen readers of every new turn, the person's own included, in the
+   * live region #announce (the board itself changes silently).  Opening a game
+   * announces nothing: its prompt says where it stands.
+   */
+  announceTurn() {
+    const view = this.view;
+    const seen = this.announced;
+    this.announced = { id: view.id, ply: view.ply };
+    if (!seen || seen.id !== view.id || view.ply <= seen.ply) return;
+    const text = turnText(view, true);
+    if (text) $("announce").textContent = text;
+  }
+
 
   renderMessage() {
     const box = $("game-message");
@@ -749,6 +747,41 @@ export class GameView {
       this.board.focus({ preventScroll: true });
     }
   }
+}
+
+/**
+ * The last turn of `view` in words, or null.  Shown on the screen (`announce`
+ * false): the turns the person did not make themselves and did not see made
+ * on their own screen.  Announced (`announce` true): every turn.
+ */
+function turnText(view, announce) {
+  const last = view.last;
+  if (!last || view.outcome) return null;
+  const piece = last.piece && pieceLabel(last.piece);
+  const give = last.give && pieceLabel(last.give);
+  const cell = last.place;
+  if (view.mode === "computer" && !isPerson(view, last.player)) {
+    if (last.claimed) return t("last.computer.claimed");
+    if (last.declared) return t("last.computer.declared", { piece, cell });
+    if (cell && give) return t("last.computer.place_give", { piece, cell, give });
+    if (give) return t("last.computer.give", { give });
+    if (cell) return t("last.computer.place", { piece, cell });
+    return null;
+  }
+  const own = view.mode === "computer" || (view.mode === "online" && last.player === view.you);
+  if (own) {
+    if (!announce) return null; // the person knows what they just did
+    if (last.declared) return t("last.you.declared", { piece, cell });
+    if (cell && give) return t("last.you.place_give", { piece, cell, give });
+    if (give) return t("last.you.give", { give });
+    if (cell) return t("last.you.place", { piece, cell });
+    return null;
+  }
+  const player = playerName(view, last.player);
+  if (cell && give) return t("last.player.place_give", { player, piece, cell, give });
+  if (give) return t("last.player.give", { player, give });
+  if (cell && announce) return t("last.player.place", { player, piece, cell });
+  return null;
 }
 
 /** The suggested turn of a hint, in words ("" when the advice is to call or claim). */
