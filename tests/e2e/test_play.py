@@ -305,3 +305,30 @@ def test_every_turn_is_announced_to_screen_readers(quads: QuadsPage) -> None:
                 give=quads.piece_label(last["give"])),
         quads.t("last.you.place", piece=quads.piece_label(last["give"]), cell=cell),
     ]
+
+
+def test_sounds_are_off_until_turned_on_and_the_choice_is_kept(quads: QuadsPage) -> None:
+    page = quads.page
+    # Count the notes the page starts (its sounds are made with the Web Audio API).
+    page.add_init_script("""
+        window.notes = 0;
+        const make = AudioContext.prototype.createOscillator;
+        AudioContext.prototype.createOscillator = function () {
+            window.notes += 1;
+            return make.call(this);
+        };
+    """)
+    quads.start_game(mode="computer", rules="quads", level=1, human="first")
+    sound = page.locator("#sound-toggle")
+    expect(sound).not_to_be_checked()
+    quads.give("3")
+    quads.wait_until_idle()  # the computer has placed a piece
+    assert page.evaluate("window.notes") == 0
+
+    quads.press(page.locator("label.toggle", has=sound))
+    expect(sound).to_be_checked()
+    quads.place(next(c for c, p in zip(CELLS, quads.board(), strict=True) if p is None))
+    page.wait_for_function("window.notes > 0")
+    page.reload()
+    quads.wait_until_idle()
+    expect(page.locator("#sound-toggle")).to_be_checked()

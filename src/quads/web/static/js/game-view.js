@@ -31,6 +31,7 @@ import {
 } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { prefersReducedMotion, revealTop as revealPrompt, revealWhole } from "./reveal.js";
+import { playEnd, playPlaced, setSound, soundOn } from "./sound.js";
 import { Supply } from "./supply.js";
 
 const SAFE_KEY = "quads.showSafe";
@@ -101,6 +102,9 @@ export class GameView {
     $("invite-copy").addEventListener("click", () => copyInvite(this.view, this.notify));
     $("invite-share").addEventListener("click", () => shareInvite(this.view));
     $("invite-url").addEventListener("focus", (event) => event.target.select());
+    const sound = $("sound-toggle");
+    sound.checked = soundOn();
+    sound.addEventListener("change", () => setSound(sound.checked));
     const toggle = $("safe-toggle");
     toggle.checked = this.showSafe;
     toggle.addEventListener("change", () => {
@@ -463,7 +467,7 @@ export class GameView {
     // No four can be complete with fewer than four pieces down: no reminder before.
     this.renderPrompt(person, calling, view.board.filter(Boolean).length >= 4);
     this.renderLastMove();
-    this.announceTurn();
+    this.noticeNewTurn();
     this.renderMessage();
     renderInvite(this.view);
     renderUndoRequest(this.view, this.busy);
@@ -610,18 +614,23 @@ export class GameView {
   }
 
   /**
-   * Tell screen readers of every new turn, the person's own included, in the
-   * live region #announce (the board itself changes silently).  Opening a game
-   * announces nothing: its prompt says where it stands.
+   * React to a new turn: tell screen readers of it, the person's own included,
+   * in the live region #announce (the board itself changes silently), and
+   * sound it when sounds are on.  Opening a game does neither: its prompt
+   * says where it stands.
    */
-  announceTurn() {
+  noticeNewTurn() {
     const view = this.view;
     const seen = this.announced;
-    this.announced = { id: view.id, ply: view.ply };
+    const pieces = view.board.filter(Boolean).length;
+    this.announced = { id: view.id, ply: view.ply, pieces };
     if (!seen || seen.id !== view.id || view.ply <= seen.ply) return;
     const text = turnText(view, true);
     if (text) $("announce").textContent = text;
+    if (view.outcome) playEnd(endResult(view));
+    else if (pieces > seen.pieces) playPlaced();
   }
+
 
 
   renderMessage() {
@@ -747,6 +756,14 @@ export class GameView {
       this.board.focus({ preventScroll: true });
     }
   }
+}
+
+/** How the end sounds to the person: "win", "loss" or "draw". */
+function endResult(view) {
+  const winner = view.outcome.winner;
+  if (!winner) return "draw";
+  const person = view.mode === "online" ? view.you : view.mode === "computer" ? view.human : null;
+  return person && winner !== person ? "loss" : "win";
 }
 
 /**
