@@ -332,3 +332,22 @@ def test_sounds_are_off_until_turned_on_and_the_choice_is_kept(quads: QuadsPage)
     page.reload()
     quads.wait_until_idle()
     expect(page.locator("#sound-toggle")).to_be_checked()
+
+
+def test_a_placed_piece_drops_in_unless_motion_is_reduced(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.start_game(mode="local", rules="quads")
+    page.evaluate("""() => {
+        window.landed = [];
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+            window.landed.push(this.closest("[data-key]").dataset.key);
+            return animate.apply(this, args);
+        };
+    }""")
+    quads.give("3")
+    quads.place("A1")  # the test's browser asks for reduced motion: nothing moves
+    quads.give("4")
+    page.emulate_media(reduced_motion="no-preference")
+    quads.place("B1")
+    assert page.evaluate("window.landed") == ["B1"]

@@ -6,9 +6,12 @@
 
 import { t } from "./i18n.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
+import { prefersReducedMotion } from "./reveal.js";
 import { focusItem, makeRoving, restoreTabStop } from "./roving.js";
 
 export const CELLS = ["1", "2", "3", "4"].flatMap((row) => ["A", "B", "C", "D"].map((col) => col + row));
+
+const LANDING_MS = 420; // how long a placed piece takes to drop in
 
 export class Board {
   /** `container` is an empty element; `onPlace(cell)` is called when a free cell is pressed. */
@@ -16,6 +19,7 @@ export class Board {
     this.container = container;
     this.onPlace = onPlace;
     this.canPlace = false;
+    this.landing = null; // {cell, since}: the piece dropping in
     makeRoving(container, () => 4);
     container.addEventListener("click", (event) => {
       const button = event.target.closest("button");
@@ -27,7 +31,7 @@ export class Board {
   /**
    * Draw `board` (sixteen hex digits or nulls).  Options:
    * canPlace, last (cell placed last), winning (cells of the win),
-   * arrived (cell to animate: the computer just placed there), hint (a cell),
+   * arrived (a cell where a piece has just landed: it drops in), hint (a cell),
    * marked (cells to point at, as the tutorial does).
    */
   render(board, { canPlace = false, last = null, winning = [], arrived = null, hint = null, marked = [] } = {}) {
@@ -54,7 +58,6 @@ export class Board {
         button.classList.add("winning");
         label = t("cell.winning", { label });
       }
-      if (cell === arrived) button.classList.add("arrived");
       if (cell === hint) button.classList.add("hinted");
       if (marked.includes(cell) && !winning.includes(cell)) button.classList.add("marked");
       const playable = canPlace && !piece;
@@ -64,12 +67,38 @@ export class Board {
       return button;
     });
     this.container.replaceChildren(...buttons);
+    if (arrived) this.landing = { cell: arrived, since: performance.now() };
+    this.animateLanding();
     const firstFree = CELLS.find((_, index) => !board[index]);
     restoreTabStop(this.container, firstFree);
     // Keep the focus on the same cell after drawing anew, without scrolling.
     if (focusedKey) {
       focusItem(this.container, this.container.querySelector(`[data-key="${focusedKey}"]`), { preventScroll: true });
     }
+  }
+
+  /**
+   * Let the piece that has just landed drop in.  The board is drawn anew on
+   * every change, so a drawing during the drop continues it where it was
+   * rather than starting it over or cutting it short.  Nothing moves under
+   * prefers-reduced-motion.
+   */
+  animateLanding() {
+    const landing = this.landing;
+    if (!landing) return;
+    const elapsed = performance.now() - landing.since;
+    const piece = this.container.querySelector(`[data-key="${landing.cell}"] .piece`);
+    if (elapsed >= LANDING_MS || !piece || prefersReducedMotion() || !piece.animate) {
+      this.landing = null;
+      return;
+    }
+    piece.animate(
+      [
+        { transform: "translateY(-30%) scale(1.15)", opacity: 0 },
+        { transform: "none", opacity: 1 },
+      ],
+      { duration: LANDING_MS, delay: -elapsed, easing: "ease-out", fill: "backwards" },
+    );
   }
 
   /** Put the keyboard focus on the board: on the first free cell when one is to be placed. */

@@ -14,7 +14,7 @@
 // "Play again" for both players; a spectator sees everything read-only.
 
 import * as api from "./api.js";
-import { Board } from "./board.js";
+import { Board, CELLS } from "./board.js";
 import { currentLanguage, has, t } from "./i18n.js";
 import { LiveGame } from "./live.js";
 import { copyInvite, renderInvite, renderSeats, renderUndoRequest, shareInvite } from "./online-panels.js";
@@ -77,7 +77,7 @@ export class GameView {
     this.busy = false; // a request of the person is on its way
     this.thinking = false; // the computer's turn is on its way
     this.message = null; // {key, params}: a refusal or an error to show
-    this.arrived = null; // {cell, hand}: what the computer just played, to animate
+    this.arrived = null; // {cell, hand}: what was just played, to animate
     this.hint = null; // the server's advice: {action, place, give, value, plies, safe, reason}
     this.showSafe = localStorage.getItem(SAFE_KEY) === "1";
 
@@ -232,7 +232,8 @@ export class GameView {
 
   /** Send one action of the person to move; draw the answer. */
   act(action) {
-    return this.send((id, revision) => api.act(id, revision, action), action.action, true);
+    const placed = action.action === "place" ? action.cell : null;
+    return this.send((id, revision) => api.act(id, revision, action), action.action, true, placed);
   }
 
   /** Undo or redo (`which`), then draw the answer. */
@@ -243,9 +244,11 @@ export class GameView {
   /**
    * Make one changing request of the person, `request(id, revision)`, and draw
    * its answer; `what` names it for error messages, `focus` moves the focus to
-   * the next step afterwards.  An answer for a game left meanwhile is dropped.
+   * the next step afterwards, `placed` is the cell where the person puts a
+   * piece (it lands with a short animation).  An answer for a game left
+   * meanwhile is dropped.
    */
-  async send(request, what, focus) {
+  async send(request, what, focus, placed = null) {
     if (this.busy || this.thinking || !this.view) return;
     const id = this.id;
     this.busy = true;
@@ -262,7 +265,10 @@ export class GameView {
       this.busy = false;
     }
     if (id !== this.id) return;
+    const landed = placed && this.view.board[CELLS.indexOf(placed)];
+    if (landed) this.arrived = { cell: placed, hand: false };
     this.render();
+    this.arrived = null;
     if (focus) this.moveFocus();
     this.continueComputer();
   }
