@@ -155,6 +155,9 @@ def test_the_learning_pages(screen: QuadsPage) -> None:
     quads.press(page.locator("#nav-learn"))
     expect(page.locator("#learn-view")).to_be_visible()
     check_screen(page)
+    for section in ("rules", "variants", "strategy", "history", "faq"):
+        quads.press(page.locator(f".learn-contents a[href='#/learn/{section}']"))
+        check_screen(page, acting=(page.locator(f"#learn-{section}-title"),), audit=False)
     questions = page.locator("#learn-faq details")
     quads.press(questions.first.locator("summary"))
     check_screen(page, acting=(questions.first.locator("p"),), audit=False)
