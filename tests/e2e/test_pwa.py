@@ -65,7 +65,9 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def css_colours() -> dict[str, str]:
     css = (STATIC / "css" / "quads.css").read_text("utf-8")
-    return dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;", css))
+    root = re.search(r":root\s*\{(.*?)\}", css, re.S)  # the first: the light scheme
+    assert root is not None
+    return dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;", root.group(1)))
 
 
 def served_build(page: Page) -> dict[str, Any]:
