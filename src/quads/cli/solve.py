@@ -6,8 +6,10 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO, TypeVar
 
+from quads.book import Book, BookError, book_for, load_book
 from quads.cells import cell_name
 from quads.cli.options import (
     add_position_argument,
@@ -16,6 +18,7 @@ from quads.cli.options import (
     rules_from_args,
 )
 from quads.pieces import piece_name
+from quads.rules import Rules
 from quads.solver import Analysis, Progress, Solution, Value, analyse, solve
 from quads.solver.search import ProgressCallback
 from quads.turn import Turn
@@ -57,6 +60,11 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
                              "at most 1024)")
     parser.add_argument("--progress", action="store_true",
                         help="report progress on standard error even when it is not a terminal")
+    books = parser.add_mutually_exclusive_group()
+    books.add_argument("--book", type=Path, metavar="FILE",
+                       help="answer from this opening book when it covers the position "
+                            "(default: the book shipped for the rule set, if any)")
+    books.add_argument("--no-book", action="store_true", help="always search")
 
 
 def _positive_int(text: str) -> int:
@@ -141,14 +149,34 @@ def describe_value(value: Value, plies: int | None) -> str:
     return value.value
 
 
-def _search(args: argparse.Namespace, search: Callable[..., _Result]) -> _Result:
-    """Run ``search`` (solve or analyse) on the command line's position, with progress."""
+def _book(args: argparse.Namespace, rules: Rules) -> Book | None:
+    """The book to answer from: ``--book``, else the shipped one; a book that cannot
+    be used is named in one line on standard error, and search takes over."""
+    if args.no_book:
+        return None
+    if args.book is None:
+        return book_for(rules)
+    try:
+        return load_book(args.book, rules)
+    except BookError as exc:
+        print(f"quads: {exc}; solving by search instead", file=sys.stderr)
+        return None
+
+
+def _search(args: argparse.Namespace, search: Callable[..., _Result]) -> tuple[_Result, str]:
+    """Run ``search`` (solve or analyse) on the command line's position, with
+    progress, unless a book answers: the result and where it came from."""
     rules = rules_from_args(args)
     position = position_from_args(args, rules)
+    book = _book(args, rules)
+    if book is not None and book.covers(position):
+        known = (book.solution if search is solve else book.analysis)(position, rules)
+        if known is not None:
+            return known, "book"  # type: ignore[return-value]
     report = _reporter(args)
     try:
         return search(position, rules, nodes=args.nodes, seconds=args.seconds,
-                      table_mb=args.table_mb, progress=report)
+                      table_mb=args.table_mb, progress=report), "search"
     finally:
         _end_progress(report)
 
@@ -161,28 +189,35 @@ def _header(result: Solution | Analysis) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     """Run ``quads solve``."""
-    solution = _search(args, solve)
+    solution, source = _search(args, solve)
     if args.json:
-        print(json.dumps(solution_summary(solution)))
+        print(json.dumps({**solution_summary(solution), "source": source}))
         return 0
     _header(solution)
     if solution.best is not None:
         print(f"Best:     {solution.best.text}")
     if not solution.complete:
         print("          (the budget ran out before the search finished)")
-    print(f"Searched: {solution.nodes:,} nodes in {solution.seconds:.2f} s")
+    _footer(solution, source)
     return 0
+
+
+def _footer(result: Solution | Analysis, source: str) -> None:
+    if source == "book":
+        print("Source:   the opening book")
+    else:
+        print(f"Searched: {result.nodes:,} nodes in {result.seconds:.2f} s")
 
 
 def run_analyse(args: argparse.Namespace) -> int:
     """Run ``quads analyse``."""
-    analysis = _search(args, analyse)
+    analysis, source = _search(args, analyse)
     if args.json:
-        print(json.dumps(analysis_summary(analysis)))
+        print(json.dumps({**analysis_summary(analysis), "source": source}))
         return 0
     _header(analysis)
     print(f"Turns:    {len(analysis.moves)}")
     for move in analysis.moves:
         print(f"  {move.turn.text:<4} {describe_value(move.value, move.plies)}")
-    print(f"Searched: {analysis.nodes:,} nodes in {analysis.seconds:.2f} s")
+    _footer(analysis, source)
     return 0

@@ -1,0 +1,135 @@
+"""Answering from a book: a position's value, and every turn's, without search.
+
+A turn's value is the value of the position it leads to, seen from the other
+side and one placement further away; turns that win, draw or lose at once are
+scored as the solver scores them (:func:`quads.solver.root.root_groups`).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from quads.book.format import BookError, BookHeader, read_book
+from quads.book.positions import game_name, key_engine, turn_groups
+from quads.position import Position
+from quads.rules import Rules
+from quads.solver.result import Analysis, MoveValue, Solution
+from quads.solver.root import cells_of
+from quads.solver.value import Value, value_of
+
+__all__ = ["Book", "book_for", "load_book", "shipped_path"]
+
+
+def _from_child(score: int, ply: int) -> int:
+    """The score of a turn for its maker, from the score of the position it leads to
+    (for that position's side to move) ``ply`` placements later."""
+    if score > 0:
+        return -(score - ply)
+    if score < 0:
+        return -(score + ply)
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """A book read into memory: its header and the score of each canonical key."""
+
+    path: Path
+    header: BookHeader
+    scores: dict[int, int]
+
+    def _key(self, position: Position, rules: Rules) -> int:
+        assert position.hand is not None
+        engine = key_engine(rules.shape_masks, rules.traits)
+        return engine.key(position.occupied, cells_of(position), position.hand, True)
+
+    def covers(self, position: Position) -> bool:
+        """Whether every turn of ``position`` is judged by the book."""
+        return position.empty_count >= self.header.min_empty
+
+    def analysis(self, position: Position, rules: Rules) -> Analysis | None:
+        """Every legal turn of ``position`` with its value, best first, as
+        :func:`quads.solver.analyse` gives them; ``None`` if the book does not
+        know them all."""
+        position.check(rules)
+        ranked = []
+        for group in turn_groups(position, rules):
+            if group.node is None:
+                score = group.exact
+            else:
+                child = self.scores.get(group.key) if group.key is not None else None
+                score = None if child is None else _from_child(child, group.node.ply)
+            if score is None:
+                return None
+            value, plies = value_of(score)
+            for turn in group.turns:
+                order = (-1 if turn.place is None else turn.place,
+                         -1 if turn.give is None else turn.give)
+                ranked.append((-score, order, MoveValue(turn, value, plies)))
+        ranked.sort(key=lambda item: (item[0], item[1]))
+        moves = tuple(move for _, _, move in ranked)
+        value, plies = (moves[0].value, moves[0].plies) if moves else (Value.DRAW, None)
+        return Analysis(position, rules, value, plies, moves, 0, 0.0)
+
+    def solution(self, position: Position, rules: Rules) -> Solution | None:
+        """The value of ``position`` and a best turn, as :func:`quads.solver.solve`
+        gives them; ``None`` if the book does not know every turn.  Among drawing
+        turns the first in the solver's search order is taken."""
+        analysis = self.analysis(position, rules)
+        if analysis is None:
+            return None
+        best = None
+        if analysis.moves:
+            top = analysis.moves[0]
+            best = top.turn
+            if top.value is Value.DRAW:
+                drawing = {m.turn for m in analysis.moves if m.value is Value.DRAW}
+                best = next(t for g in turn_groups(position, rules) for t in g.turns
+                            if t in drawing)
+        return Solution(position, rules, analysis.value, analysis.plies, best, 0, 0.0)
+
+
+def load_book(path: Path, rules: Rules) -> Book:
+    """Read the book at ``path`` for ``rules``.
+
+    :raises BookError: if it cannot be read, is damaged, or was made for another game.
+    """
+    header, scores = read_book(path)
+    if header.game != game_name(rules):
+        raise BookError(f"{path}: a book of {header.game}, not of {game_name(rules)}")
+    return Book(path, header, scores)
+
+
+SHIPPED = {
+    "lines+squares:color,height,shape,top": "lines-squares.qbook",
+    "lines:color,height,shape,top": "lines.qbook",
+}
+"""The books shipped in the package, by game (quads and advanced share one)."""
+
+
+def shipped_path(rules: Rules) -> Path:
+    """Where the book shipped for ``rules`` is (or would be)."""
+    name = SHIPPED.get(game_name(rules), game_name(rules).replace(":", "_") + ".qbook")
+    return Path(str(resources.files("quads.book") / "data" / name))
+
+
+@cache
+def _shipped(game: str, rules: Rules) -> Book | None:
+    path = shipped_path(rules)
+    if not path.exists():
+        return None
+    try:
+        return load_book(path, rules)
+    except BookError as exc:
+        print(f"quads: {exc}; solving by search instead", file=sys.stderr)
+        return None
+
+
+def book_for(rules: Rules) -> Book | None:
+    """The book shipped for ``rules``, or ``None`` (none for this game, or it is
+    damaged: then one line on standard error says so, once, and search takes over)."""
+    return _shipped(game_name(rules), rules.with_traits(rules.traits))

@@ -1,0 +1,229 @@
+"""Opening books: built the same way every time (locally, after an interruption,
+on a Dask cluster), checked against the solver, refused when damaged.
+
+The books here are of a small game (lines and squares, colour alone), so that
+a whole book is solved in seconds; the shipped books are checked by sample.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from quads import Position, Rules
+from quads.book import (
+    BookError,
+    BookHeader,
+    BuildProgress,
+    book_for,
+    build_book,
+    load_book,
+    positions_to_solve,
+    read_book,
+    shipped_path,
+    verify_book,
+    write_book,
+)
+from quads.cli.main import main
+from quads.rules import CLASSIC, QUADS
+from quads.solver import analyse, solve
+
+SMALL = Rules.parse("lines+squares:color")
+MIN_EMPTY = 14
+
+
+@pytest.fixture(scope="module")
+def small_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("book") / "small.qbook"
+    build_book(SMALL, MIN_EMPTY, path, workers=1)
+    return path
+
+
+def covered_positions(count: int, seed: int = 1) -> list[Position]:
+    """Positions of the small game whose turns the book judges: a sample of
+    those reached by play from the empty board, with the empty board itself."""
+    levels = positions_to_solve(SMALL, MIN_EMPTY)
+    nodes = [node for level in levels if level.empty >= MIN_EMPTY
+             for node in level.nodes.values()]
+    chosen = random.Random(seed).sample(nodes, min(count, len(nodes)))
+    positions = [Position.from_pieces({}, None)]
+    for occupied, cells, hand, _ in chosen:
+        board = {c: cells >> (4 * c) & 15 for c in range(16) if occupied >> c & 1}
+        positions.append(Position.from_pieces(board, hand))
+    return positions
+
+
+# ---- building ------------------------------------------------------------------------------
+
+
+def test_two_builds_give_the_same_bytes(small_book: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again.qbook"
+    header = build_book(SMALL, MIN_EMPTY, again, workers=2)
+    assert again.read_bytes() == small_book.read_bytes()
+    assert header == BookHeader("lines+squares:color", MIN_EMPTY, header.positions)
+    assert header.positions > 100
+    assert not again.with_name("again.qbook.journal").exists()
+
+
+def test_an_interrupted_build_continues_and_solves_nothing_twice(
+        small_book: Path, tmp_path: Path) -> None:
+    out = tmp_path / "stopped.qbook"
+    seen: list[BuildProgress] = []
+
+    class StopError(Exception):
+        pass
+
+    def stop_midway(progress: BuildProgress) -> None:
+        seen.append(progress)
+        if progress.done >= progress.total // 2:
+            raise StopError
+
+    with pytest.raises(StopError):
+        build_book(SMALL, MIN_EMPTY, out, workers=1, progress=stop_midway)
+    assert not out.exists()
+    journal = out.with_name("stopped.qbook.journal")
+    solved = len(journal.read_bytes()) // 11
+    assert 0 < solved < seen[-1].total
+    # a crash may cut the last record short: it is dropped, not misread
+    with journal.open("ab") as file:
+        file.write(b"\x01\x02\x03")
+
+    resumed: list[BuildProgress] = []
+    build_book(SMALL, MIN_EMPTY, out, workers=1, progress=resumed.append)
+    assert resumed[0].resumed == solved
+    assert resumed[0].done == solved
+    steps = [b.done - a.done for a, b in itertools.pairwise(resumed)]
+    assert sum(steps) == resumed[0].total - solved  # the rest, once each
+    assert out.read_bytes() == small_book.read_bytes()
+    assert not journal.exists()
+
+
+def test_a_dask_cluster_builds_the_same_book(small_book: Path, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "dask.qbook"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        build_book(SMALL, MIN_EMPTY, out, scheduler=cluster.scheduler_address)
+    assert out.read_bytes() == small_book.read_bytes()
+
+
+# ---- answering and checking -------------------------------------------------------------
+
+
+def test_the_book_answers_as_the_solver_does(small_book: Path) -> None:
+    book = load_book(small_book, SMALL)
+    for position in covered_positions(12):
+        assert book.covers(position)
+        searched = analyse(position, SMALL, threads=1)
+        known = book.analysis(position, SMALL)
+        assert known is not None, position
+        assert [(m.turn, m.value, m.plies) for m in known.moves] == [
+            (m.turn, m.value, m.plies) for m in searched.moves], position
+        solution = book.solution(position, SMALL)
+        assert solution is not None
+        expected = solve(position, SMALL, threads=1)
+        assert (solution.value, solution.plies) == (expected.value, expected.plies)
+        best = next(m for m in known.moves if m.turn == solution.best)
+        assert (best.value, best.plies) == (known.value, known.plies)
+
+
+def test_verify_finds_a_wrong_value(small_book: Path, tmp_path: Path) -> None:
+    report = verify_book(small_book, SMALL, sample=0)
+    assert report.checked == report.positions
+    assert report.wrong == []
+
+    header, scores = read_book(small_book)
+    key = sorted(scores)[len(scores) // 2]
+    scores[key] = 0 if scores[key] else 97  # a draw made a win, or the other way
+    forged = tmp_path / "forged.qbook"
+    write_book(forged, header, scores)
+    report = verify_book(forged, SMALL, sample=0)
+    assert [wrong[0] for wrong in report.wrong] == [key]
+
+
+@pytest.mark.parametrize("damage", ["flipped", "truncated", "header", "not a book"])
+def test_a_damaged_book_is_refused_naming_the_file(
+        small_book: Path, tmp_path: Path, damage: str) -> None:
+    data = bytearray(small_book.read_bytes())
+    if damage == "flipped":
+        data[-20] ^= 0x40
+    elif damage == "truncated":
+        data = data[: len(data) - 30]
+    elif damage == "header":
+        data = data.replace(b'"positions": ', b'"positions": 1')
+    else:
+        data = bytearray(b"PK\x03\x04 a zip file")
+    bad = tmp_path / "bad.qbook"
+    bad.write_bytes(bytes(data))
+    with pytest.raises(BookError, match=str(bad)):
+        load_book(bad, SMALL)
+
+
+def test_a_book_of_another_game_is_refused(small_book: Path) -> None:
+    with pytest.raises(BookError, match="not of lines:color,height,shape,top"):
+        load_book(small_book, CLASSIC)
+    with pytest.raises(BookError, match="cannot read"):
+        load_book(small_book.with_name("missing.qbook"), SMALL)
+
+
+# ---- the command line ---------------------------------------------------------------------
+
+
+def test_solve_and_analyse_answer_from_a_book(
+        small_book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    position = covered_positions(1)[1].to_string()
+    rules = ["--rules", "lines+squares:color"]
+    assert main(["solve", position, *rules, "--book", str(small_book), "--json"]) == 0
+    from_book = json.loads(capsys.readouterr().out)
+    assert main(["solve", position, *rules, "--no-book", "--json"]) == 0
+    searched = json.loads(capsys.readouterr().out)
+    assert (from_book["source"], searched["source"]) == ("book", "search")
+    assert (from_book["value"], from_book["plies"]) == (searched["value"], searched["plies"])
+
+    assert main(["analyse", position, *rules, "--book", str(small_book), "--json"]) == 0
+    moves = json.loads(capsys.readouterr().out)
+    assert moves["source"] == "book"
+    assert main(["analyse", position, *rules, "--no-book", "--json"]) == 0
+    assert moves["moves"] == json.loads(capsys.readouterr().out)["moves"]
+
+    bad = tmp_path / "bad.qbook"
+    bad.write_bytes(small_book.read_bytes()[:-10])
+    assert main(["solve", position, *rules, "--book", str(bad), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["source"] == "search"
+    assert json.loads(out)["value"] == searched["value"]
+    assert err.count("\n") == 1
+    assert str(bad) in err
+
+
+def test_book_build_and_verify_commands(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "cli.qbook"
+    assert main(["book", "build", "--rules", "lines+squares:color", "--min-empty", "15",
+                 "--workers", "1", "--out", str(out)]) == 0
+    assert f"{out}: " in capsys.readouterr().out
+    assert main(["book", "verify", str(out), "--rules", "lines+squares:color", "--sample", "0",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["wrong"] == []
+    assert report["checked"] == report["positions"] > 0
+
+
+# ---- the shipped books -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [QUADS], ids=["quads"])
+def test_the_shipped_book_is_sound(rules: Rules) -> None:
+    """A sample re-solved (the whole book is checked when it is built)."""
+    assert shipped_path(rules).exists()
+    report = verify_book(shipped_path(rules), rules, sample=4, seed=7)
+    assert report.wrong == []
+    book = book_for(rules)
+    assert book is not None
+    solution = book.solution(Position.from_pieces({}, None), rules)
+    assert solution is not None
+    assert solution.value.value == "draw"
