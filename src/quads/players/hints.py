@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from quads.bits import iter_bits
+from quads.book import book_for
 from quads.catalogue import Language, message
 from quads.cells import cell_name
 from quads.errors import IllegalActionError
@@ -73,7 +74,8 @@ def _shapes_text(shapes: tuple[Shape, ...], position: Position, rules: Rules,
 
 
 def hint(game: Game, seconds: float = 1.0) -> Hint:
-    """Advice for the player to move in ``game``, thinking for at most about ``seconds``.
+    """Advice for the player to move in ``game``, thinking for at most about ``seconds``
+    (near the empty board the rule set's opening book answers, when one is shipped).
 
     :raises IllegalActionError: if the game is over.
     """
@@ -88,7 +90,9 @@ def hint(game: Game, seconds: float = 1.0) -> Hint:
         return Hint(0, None, "claim", Value.WIN, 0, "hint.claim",
                     shapes=state.claimable, board=position, rules=rules)
 
-    solution = solve(position, rules, seconds=seconds, threads=1)
+    book = book_for(rules)
+    known = book.solution(position, rules) if book is not None and book.covers(position) else None
+    solution = known or solve(position, rules, seconds=seconds, threads=1)
     value: Value
     if solution.value is not Value.UNKNOWN and solution.best is not None:
         turn, value, plies = solution.best, solution.value, solution.plies

@@ -10,17 +10,21 @@ longest resistance).  From a drawn one it lets the solver compare the drawing
 turns by the opponent's non-losing replies once that is affordable; before
 that it weighs its tightest squeezes that the solver confirms still draw, and
 picks the one where the replies a squeezing opponent would choose most often
-lose.
+lose.  Near the empty board, where the solver is slow, the perfect player
+plays from the opening book of the rule set (:mod:`quads.book`) when one is
+shipped: every turn's value is known there, so it never gives a value away
+from the first turn.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from quads.book import Book, book_for
 from quads.players.club import Club, rank_turns
 from quads.position import Position
 from quads.rules import Rules
-from quads.solver import Solution, Value, solve
+from quads.solver import Analysis, Solution, Value, solve
 from quads.turn import Turn
 
 __all__ = ["Expert", "Perfect"]
@@ -81,14 +85,48 @@ class Perfect(_Solving):
     LOOK_AHEAD_NODES = 6_000_000
 
     def choose_turn(self, position: Position, rules: Rules) -> Turn:
-        """As the other solving levels; one cell before it can solve the position, it
-        tries its tightest squeezes one by one with the solver."""
+        """From the book where it judges every turn; else as the other solving
+        levels, and one cell before it can solve the position, it tries its tightest
+        squeezes one by one with the solver."""
+        book = book_for(rules)
+        if book is not None and book.covers(position):
+            analysis = book.analysis(position, rules)
+            if analysis is not None:
+                return self._from_book(position, rules, analysis, book)
         if position.empty_count == self.LOOK_AHEAD_FROM and position.hand is not None:
             turn, _, _ = self._trap(position, rules, self.LOOK_AHEAD_NODES,
                                     traps=self.LOOK_AHEAD_TRAPS, win_at_once=True)
             if turn is not None:
                 return turn
         return super().choose_turn(position, rules)
+
+    def _from_book(self, position: Position, rules: Rules, analysis: Analysis,
+                   book: Book) -> Turn:
+        """The book's best value; among the turns that keep it, from a draw, the
+        tight squeeze whose likely replies lose most often (as far as the book
+        judges them), else the tightest."""
+        top = analysis.moves[0]
+        keeping = {m.turn for m in analysis.moves if (m.value, m.plies) == (top.value, top.plies)}
+        if top.value is not Value.DRAW:
+            return top.turn
+        squeezes = [turn for _, turn in rank_turns(position, rules) if turn in keeping]
+        if not squeezes:
+            return top.turn
+        best, best_chance = squeezes[0], -1.0
+        for turn in squeezes[: self.TRAPS]:
+            received = position.play(turn)
+            if not book.covers(received):
+                break
+            replies = book.analysis(received, rules)
+            if replies is None:
+                break
+            losing = {m.turn for m in replies.moves if m.value is Value.LOSS}
+            ranked = rank_turns(received, rules)
+            likely = [t for score, t in ranked if score == ranked[0][0]][: self.LIKELY]
+            chance = sum(t in losing for t in likely) / len(likely) if likely else 0.0
+            if chance > best_chance:
+                best, best_chance = turn, chance
+        return best
 
     def among_solved(self, position: Position, rules: Rules, solution: Solution) -> Turn:
         """From a draw, the drawing squeeze whose likely replies lose most often."""
