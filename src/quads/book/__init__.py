@@ -16,7 +16,14 @@ True
 from quads.book.build import BuildProgress, build_book
 from quads.book.format import BookError, BookHeader, read_book, write_book
 from quads.book.positions import game_name, positions_to_solve
-from quads.book.probe import Book, book_for, load_book, shipped_path
+from quads.book.probe import (
+    Book,
+    analyse_with_book,
+    book_for,
+    load_book,
+    shipped_path,
+    solve_with_book,
+)
 from quads.book.verify import VerifyReport, verify_book
 
 __all__ = [
@@ -26,6 +33,7 @@ __all__ = [
     "BookHeader",
     "BuildProgress",
     "VerifyReport",
+    "analyse_with_book",
     "book_for",
     "build_book",
     "game_name",
@@ -33,6 +41,7 @@ __all__ = [
     "positions_to_solve",
     "read_book",
     "shipped_path",
+    "solve_with_book",
     "verify_book",
     "write_book",
 ]

@@ -12,16 +12,19 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from quads.book.format import BookError, BookHeader, read_book
 from quads.book.positions import game_name, key_engine, turn_groups
 from quads.position import Position
 from quads.rules import Rules
+from quads.solver import analyse, solve
 from quads.solver.result import Analysis, MoveValue, Solution
 from quads.solver.root import cells_of
 from quads.solver.value import Value, value_of
 
-__all__ = ["Book", "book_for", "load_book", "shipped_path"]
+__all__ = ["Book", "analyse_with_book", "book_for", "load_book", "shipped_path",
+           "solve_with_book"]
 
 
 def _from_child(score: int, ply: int) -> int:
@@ -133,3 +136,28 @@ def book_for(rules: Rules) -> Book | None:
     """The book shipped for ``rules``, or ``None`` (none for this game, or it is
     damaged: then one line on standard error says so, once, and search takes over)."""
     return _shipped(game_name(rules), rules.with_traits(rules.traits))
+
+
+def solve_with_book(position: Position, rules: Rules, book: Book | None = None,
+                    **search: Any) -> tuple[Solution, str]:
+    """:func:`quads.solver.solve`, answered by ``book`` (by default the one shipped
+    for ``rules``) when it judges every turn of ``position``: the solution and
+    ``"book"`` or ``"search"``.  ``search`` holds solve's keyword arguments."""
+    book = book if book is not None else book_for(rules)
+    if book is not None and book.covers(position):
+        known = book.solution(position, rules)
+        if known is not None:
+            return known, "book"
+    return solve(position, rules, **search), "search"
+
+
+def analyse_with_book(position: Position, rules: Rules, book: Book | None = None,
+                      **search: Any) -> tuple[Analysis, str]:
+    """:func:`quads.solver.analyse`, answered by the book where it can (see
+    :func:`solve_with_book`)."""
+    book = book if book is not None else book_for(rules)
+    if book is not None and book.covers(position):
+        known = book.analysis(position, rules)
+        if known is not None:
+            return known, "book"
+    return analyse(position, rules, **search), "search"

@@ -9,7 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from quads.book import Book, BookError, book_for, load_book
+from quads.book import (
+    Book,
+    BookError,
+    BookHeader,
+    analyse_with_book,
+    book_for,
+    load_book,
+    solve_with_book,
+)
 from quads.cells import cell_name
 from quads.cli.options import (
     add_position_argument,
@@ -149,6 +157,10 @@ def describe_value(value: Value, plies: int | None) -> str:
     return value.value
 
 
+_NO_BOOK = Book(Path("-"), BookHeader("-", 17, 0), {})
+"""A book that covers nothing: search is asked for."""
+
+
 def _book(args: argparse.Namespace, rules: Rules) -> Book | None:
     """The book to answer from: ``--book``, else the shipped one; a book that cannot
     be used is named in one line on standard error, and search takes over."""
@@ -169,16 +181,14 @@ def _search(args: argparse.Namespace, search: Callable[..., _Result]) -> tuple[_
     rules = rules_from_args(args)
     position = position_from_args(args, rules)
     book = _book(args, rules)
-    if book is not None and book.covers(position):
-        known = (book.solution if search is solve else book.analysis)(position, rules)
-        if known is not None:
-            return known, "book"  # type: ignore[return-value]
+    answer = solve_with_book if search is solve else analyse_with_book
     report = _reporter(args)
     try:
-        return search(position, rules, nodes=args.nodes, seconds=args.seconds,
-                      table_mb=args.table_mb, progress=report), "search"
+        result, source = answer(position, rules, book or _NO_BOOK, nodes=args.nodes,
+                                seconds=args.seconds, table_mb=args.table_mb, progress=report)
     finally:
         _end_progress(report)
+    return result, source  # type: ignore[return-value]
 
 
 def _header(result: Solution | Analysis) -> None:

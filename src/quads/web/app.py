@@ -17,7 +17,7 @@ from sqlalchemy import URL
 
 from quads import __version__
 from quads.storage import GameStore
-from quads.web import api, errors, live, puzzle_api, pwa
+from quads.web import analysis_api, api, errors, live, puzzle_api, pwa
 from quads.web.identity import PlayerMiddleware
 from quads.web.limits import BodyLimitMiddleware
 from quads.web.live import LiveHub
@@ -86,6 +86,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(live.router)
     app.include_router(puzzle_api.router)
+    app.include_router(analysis_api.router)
     app.add_middleware(PlayerMiddleware, store=store)
     app.add_middleware(BodyLimitMiddleware)
 

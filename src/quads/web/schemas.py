@@ -415,3 +415,26 @@ class PuzzleHistory(BaseModel):
     solved: int = Field(description="Dates solved in all")
     days: list[PuzzleDay] = Field(description="The archive: today first, then each day back")
     results: list[PuzzleResultView] = Field(description="Every attempt, newest date first")
+
+
+class TurnValueView(BaseModel):
+    """One legal turn and its value for the player making it."""
+
+    place: str | None = Field(description="The cell the piece in hand goes to, if any")
+    give: str | None = Field(description="The piece handed over, if any")
+    value: HintValue = Field(description="`unknown` when the time ran out before it was known")
+    plies: int | None = Field(description="Placements to the end for a win or a loss")
+
+
+class AnalysisView(BaseModel):
+    """Every legal turn of a position with its value, best first."""
+
+    position: str = Field(description="The position, as read")
+    rules: str = Field(description="The rule set's name")
+    value: HintValue = Field(description="The position's value for the side to move")
+    plies: int | None = Field(description="Placements to the end for a win or a loss")
+    source: Literal["book", "search"] = Field(
+        description="`book`: read from the opening book; `search`: solved now, within a "
+                    "few seconds")
+    complete: bool = Field(description="Whether every turn's value is known")
+    moves: list[TurnValueView]

@@ -1,0 +1,51 @@
+"""``GET /api/analysis``: every legal turn of any position with its value.
+
+The analysis board of the page and its "Analyse" switch ask it.  It needs no
+game and stores nothing: the position comes in the query, as its string (see
+``docs/notation.md``).  Near the empty board the opening book answers at once;
+elsewhere the solver searches for at most :data:`SECONDS` seconds, in FastAPI's
+thread pool, and turns still open then are ``unknown``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from quads.book import analyse_with_book
+from quads.cells import cell_name
+from quads.pieces import piece_name
+from quads.position import Position
+from quads.rules import Rules
+from quads.web.schemas import AnalysisView, ErrorView, TurnValueView
+
+__all__ = ["SECONDS", "router"]
+
+SECONDS = 3.0
+"""The search's time budget for one analysis."""
+
+router = APIRouter(prefix="/api", responses={
+    400: {"model": ErrorView, "description": "A position or rule set that cannot be read, or "
+                                             "a position impossible under the rules"}})
+
+
+@router.get("/analysis", tags=["analysis"])
+def analysis(
+    position: Annotated[str, Query(max_length=40, description="The position string, e.g. "
+                                   "`0.../..../..../.... 5` (`-`: no piece in hand)")],
+    rules: Annotated[str, Query(max_length=60, description="The rule set's name")] = "quads",
+) -> AnalysisView:
+    """Every legal turn of ``position`` under ``rules`` with its value, best first."""
+    game_rules = Rules.parse(rules)
+    read = Position.from_string(position)
+    result, source = analyse_with_book(read, game_rules, seconds=SECONDS, threads=1)
+    return AnalysisView(
+        position=read.to_string(), rules=game_rules.name, value=result.value.value,
+        plies=result.plies, source=source, complete=result.complete,  # type: ignore[arg-type]
+        moves=[TurnValueView(
+            place=None if m.turn.place is None else cell_name(m.turn.place),
+            give=None if m.turn.give is None else piece_name(m.turn.give),
+            value=m.value.value, plies=m.plies)
+            for m in result.moves],
+    )
