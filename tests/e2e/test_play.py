@@ -351,3 +351,44 @@ def test_a_placed_piece_drops_in_unless_motion_is_reduced(quads: QuadsPage) -> N
     page.emulate_media(reduced_motion="no-preference")
     quads.place("B1")
     assert page.evaluate("window.landed") == ["B1"]
+
+
+def test_the_analysis_marks_every_turn_with_its_value(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.start_game(mode="local", rules="quads")
+    toggle = page.locator("#analyse-toggle")
+    expect(toggle).not_to_be_checked()
+    expect(page.locator("#supply .value-mark")).to_have_count(0)
+    quads.press(page.locator("#analyse-switch"))
+    # The first hand-over, from the opening book: every piece draws.
+    expect(page.locator("#supply .value-draw")).to_have_count(16)
+    expect(page.locator("#analysis-value")).to_have_text(quads.t(
+        "analysis.position.player", player=quads.t("player.first"),
+        value=quads.t("analysis.draw")))
+    mark = quads.supply_piece("3").locator(".value-mark")
+    expect(mark).to_have_text(quads.t("analysis.mark.draw"))
+    expect(quads.supply_piece("3")).to_have_attribute(
+        "aria-label", re.compile(re.escape(quads.t("analysis.draw")) + "$"))
+    quads.check_screen(page.locator("#supply"))
+    quads.give("3")
+    expect(page.locator("#board .value-draw")).to_have_count(16)
+
+    # Classic rules, three tall light pieces in row 1: handing over any piece that
+    # is tall or light loses at the next placement.
+    quads.start_game(mode="local", rules="classic")
+    for piece, cell in (("8", "A1"), ("9", "B1"), ("A", "C1")):
+        quads.give(piece)
+        quads.place(cell)
+    losing = quads.supply_piece("B")
+    expect(losing).to_have_class(re.compile(r"\bvalue-loss\b"))
+    expect(losing.locator(".value-mark")).to_have_text(quads.t("analysis.mark.loss", plies=1))
+    expect(losing).to_have_attribute("aria-label", re.compile(
+        re.escape(quads.t("analysis.loss", plies=1)) + "$"))
+    expect(quads.supply_piece("5")).not_to_have_class(re.compile(r"\bvalue-loss\b"))
+
+    # Online it is not offered: it would help one side.
+    game = quads.api_post("/api/games", {"mode": "online", "rules": "quads"})
+    quads.open(f"/#/game/{game['id']}")
+    expect(page.locator("#invite-panel")).to_be_visible()
+    expect(page.locator("#analyse-switch")).to_be_hidden()
+    expect(page.locator(".value-mark")).to_have_count(0)

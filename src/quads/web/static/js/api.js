@@ -139,6 +139,10 @@ export const answerUndo = (id, revision, accept) =>
 export const hint = (id, lang) =>
   request("GET", `/api/games/${encodeURIComponent(id)}/hint?lang=${encodeURIComponent(lang)}`);
 
+/** Every legal turn of a position with its value (docs/web-api.md). */
+export const analysis = (position, rules) =>
+  request("GET", `/api/analysis?${new URLSearchParams({ position, rules })}`);
+
 export const importRecord = (record, settings) =>
   request("POST", "/api/games/import", { record, ...settings });
 

@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { prefersReducedMotion } from "./reveal.js";
 import { focusItem, makeRoving, restoreTabStop } from "./roving.js";
+import { markValue } from "./turn-values.js";
 
 export const CELLS = ["1", "2", "3", "4"].flatMap((row) => ["A", "B", "C", "D"].map((col) => col + row));
 
@@ -32,9 +33,12 @@ export class Board {
    * Draw `board` (sixteen hex digits or nulls).  Options:
    * canPlace, last (cell placed last), winning (cells of the win),
    * arrived (a cell where a piece has just landed: it drops in), hint (a cell),
-   * marked (cells to point at, as the tutorial does).
+   * marked (cells to point at, as the tutorial does), values (the analysis:
+   * the best turn through each cell, by cell name).
    */
-  render(board, { canPlace = false, last = null, winning = [], arrived = null, hint = null, marked = [] } = {}) {
+  render(board, {
+    canPlace = false, last = null, winning = [], arrived = null, hint = null, marked = [], values = null,
+  } = {}) {
     this.canPlace = canPlace;
     const focusedKey = this.container.contains(document.activeElement)
       ? document.activeElement.dataset.key
@@ -60,6 +64,7 @@ export class Board {
       }
       if (cell === hint) button.classList.add("hinted");
       if (marked.includes(cell) && !winning.includes(cell)) button.classList.add("marked");
+      if (values && values[cell] && !piece) label += `, ${markValue(button, values[cell])}`;
       const playable = canPlace && !piece;
       button.setAttribute("aria-disabled", String(!playable));
       if (playable) button.classList.add("playable");

@@ -33,8 +33,10 @@ import { pieceLabel, pieceSvg } from "./pieces.js";
 import { prefersReducedMotion, revealTop as revealPrompt, revealWhole } from "./reveal.js";
 import { playEnd, playPlaced, setSound, soundOn } from "./sound.js";
 import { Supply } from "./supply.js";
+import { valueWords, valuesByTarget } from "./turn-values.js";
 
 const SAFE_KEY = "quads.showSafe";
+const ANALYSE_KEY = "quads.analyse";
 // The computer answers at once at low levels; a short pause lets a person see
 // that it is the computer's turn before its move appears.
 const MIN_THINKING_MS = 450;
@@ -80,6 +82,8 @@ export class GameView {
     this.arrived = null; // {cell, hand}: what was just played, to animate
     this.hint = null; // the server's advice: {action, place, give, value, plies, safe, reason}
     this.showSafe = localStorage.getItem(SAFE_KEY) === "1";
+    this.analysing = localStorage.getItem(ANALYSE_KEY) === "1";
+    this.analysis = null; // {key, values, body} of the position shown, or {key} while asked
 
     this.board = new Board($("board"), (cell) => this.act({ action: "place", cell }));
     this.supply = new Supply($("supply"), (piece) => this.act({ action: "give", piece }));
@@ -105,6 +109,13 @@ export class GameView {
     const sound = $("sound-toggle");
     sound.checked = soundOn();
     sound.addEventListener("change", () => setSound(sound.checked));
+    const analyse = $("analyse-toggle");
+    analyse.checked = this.analysing;
+    analyse.addEventListener("change", () => {
+      this.analysing = analyse.checked;
+      localStorage.setItem(ANALYSE_KEY, this.analysing ? "1" : "0");
+      this.render();
+    });
     const toggle = $("safe-toggle");
     toggle.checked = this.showSafe;
     toggle.addEventListener("change", () => {
@@ -481,12 +492,14 @@ export class GameView {
     // The board: free cells can be pressed when the person must place.
     const canPlace = Boolean(person) && view.step === "place" && idle;
     const last = view.last && view.last.place;
+    const values = this.renderAnalysis(person);
     this.board.render(view.board, {
       canPlace,
       last: outcome ? null : last,
       winning: outcome ? outcome.cells || [] : [],
       arrived: this.arrived && !prefersReducedMotion() ? this.arrived.cell : null,
       hint: this.hint && this.hint.place,
+      values: values && view.step === "place" ? values.cells : null,
     });
     $("board").classList.toggle("over", Boolean(outcome));
 
@@ -499,6 +512,7 @@ export class GameView {
       canGive,
       safe: markSafe ? view.safe : null,
       hint: this.hint && this.hint.give,
+      values: values && view.step === "give" ? values.pieces : null,
     });
     $("supply-empty").hidden = view.supply.length > 0;
     // The supply's heading says what to do when a piece is to be handed over:
@@ -743,6 +757,57 @@ export class GameView {
     const again = $("play-again");
     again.hidden = Boolean(rematch) || (online && view.spectator);
     again.disabled = this.busy;
+  }
+
+  /**
+   * The analysis switch: offered in games on this device and against the
+   * computer (not online, where it would help one side).  While it is on and a
+   * person is to act, every legal turn is marked with its value; the analysis
+   * of each position is asked once.  The marks by target, or null.
+   */
+  renderAnalysis(person) {
+    const view = this.view;
+    const offered = view.mode !== "online";
+    $("analyse-switch").hidden = !offered;
+    const box = $("analysis-box");
+    const active = offered && this.analysing && Boolean(person) && !this.busy && !this.thinking;
+    box.hidden = !active;
+    if (!active) return null;
+    const key = `${view.id}:${view.revision}`;
+    if (!this.analysis || this.analysis.key !== key) {
+      this.analysis = { key };
+      this.fetchAnalysis(key, view);
+    }
+    const { body, values, failed } = this.analysis;
+    box.setAttribute("aria-busy", String(!body && !failed));
+    if (failed) {
+      $("analysis-value").textContent = t("analysis.failed");
+      $("analysis-note").textContent = "";
+      return null;
+    }
+    if (!body) {
+      $("analysis-value").textContent = t("analysis.thinking");
+      $("analysis-note").textContent = "";
+      return null;
+    }
+    const words = valueWords(body);
+    $("analysis-value").textContent = view.mode === "computer"
+      ? t("analysis.position.you", { value: words })
+      : t("analysis.position.player", { player: playerName(view, person), value: words });
+    $("analysis-note").textContent = body.complete ? t("analysis.legend") : `${t("analysis.legend")} ${t("analysis.partial")}`;
+    return values;
+  }
+
+  async fetchAnalysis(key, view) {
+    let body = null;
+    try {
+      body = await api.analysis(view.position, view.rules);
+    } catch {
+      body = null;
+    }
+    if (!this.analysis || this.analysis.key !== key) return; // the game moved on meanwhile
+    this.analysis = body ? { key, body, values: valuesByTarget(body.moves) } : { key, failed: true };
+    this.render();
   }
 
   /** After the person acted: put the focus where the next step happens. */

@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { focusItem, makeRoving, restoreTabStop } from "./roving.js";
+import { markValue } from "./turn-values.js";
 
 export class Supply {
   /** `container` is an empty element; `onGive(piece)` is called when a piece is pressed. */
@@ -28,9 +29,10 @@ export class Supply {
 
   /**
    * Draw the pieces of `supply`.  Options: canGive, safe (pieces to mark as
-   * safe, or null to mark none), hint (a piece), chosen (the piece just given).
+   * safe, or null to mark none), hint (a piece), values (the analysis: each
+   * piece's value when handed over, by piece).
    */
-  render(supply, { canGive = false, safe = null, hint = null } = {}) {
+  render(supply, { canGive = false, safe = null, hint = null, values = null } = {}) {
     this.canGive = canGive;
     const focusedKey = this.container.contains(document.activeElement)
       ? document.activeElement.dataset.key
@@ -52,6 +54,7 @@ export class Supply {
         label += `, ${t("safe.badge")}`;
       }
       if (piece === hint) button.classList.add("hinted");
+      if (values && values[piece]) label += `, ${markValue(button, values[piece])}`;
       button.setAttribute("aria-disabled", String(!canGive));
       if (canGive) button.classList.add("playable");
       button.setAttribute("aria-label", label);
