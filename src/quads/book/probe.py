@@ -21,20 +21,10 @@ from quads.rules import Rules
 from quads.solver import analyse, solve
 from quads.solver.result import Analysis, MoveValue, Solution
 from quads.solver.root import cells_of
-from quads.solver.value import Value, value_of
+from quads.solver.value import Value, turn_score, value_of
 
 __all__ = ["Book", "analyse_with_book", "book_for", "load_book", "shipped_path",
            "solve_with_book"]
-
-
-def _from_child(score: int, ply: int) -> int:
-    """The score of a turn for its maker, from the score of the position it leads to
-    (for that position's side to move) ``ply`` placements later."""
-    if score > 0:
-        return -(score - ply)
-    if score < 0:
-        return -(score + ply)
-    return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +55,7 @@ class Book:
                 score = group.exact
             else:
                 child = self.scores.get(group.key) if group.key is not None else None
-                score = None if child is None else _from_child(child, group.node.ply)
+                score = None if child is None else turn_score(child, group.node.ply)
             if score is None:
                 return None
             value, plies = value_of(score)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["WIN", "Value", "score_of", "value_of"]
+__all__ = ["WIN", "Value", "score_of", "turn_score", "value_of"]
 
 WIN = 100
 """The score of a win in zero placements; every real score lies strictly inside ``±WIN``."""
@@ -44,3 +44,14 @@ def score_of(value: Value, plies: int | None) -> int:
     if value is Value.UNKNOWN or plies is None:
         raise ValueError(f"no score for {value.value} in {plies!r} placements")
     return WIN - plies if value is Value.WIN else plies - WIN
+
+
+def turn_score(child: int, placements: int) -> int:
+    """The score of a turn for the player making it, from the score ``child`` of
+    the position it leads to (for that position's side to move), which comes
+    ``placements`` placements later."""
+    if child > 0:
+        return -(child - placements)
+    if child < 0:
+        return -(child + placements)
+    return 0
