@@ -40,6 +40,13 @@ class Book:
         engine = key_engine(rules.shape_masks, rules.traits)
         return engine.key(position.occupied, cells_of(position), position.hand, True)
 
+    def score(self, position: Position, rules: Rules) -> int | None:
+        """The exact score of ``position`` for its side to move if the book holds
+        it (a position with a piece in hand that cannot win at once), else ``None``."""
+        if position.hand is None or position.winning_cells(position.hand, rules):
+            return None
+        return self.scores.get(self._key(position, rules))
+
     def covers(self, position: Position) -> bool:
         """Whether every turn of ``position`` is judged by the book."""
         return position.empty_count >= self.header.min_empty
@@ -138,7 +145,14 @@ def solve_with_book(position: Position, rules: Rules, book: Book | None = None,
         known = book.solution(position, rules)
         if known is not None:
             return known, "book"
-    return solve(position, rules, **search), "search"
+    solution = solve(position, rules, **search)
+    held = None if book is None else book.score(position, rules)
+    if solution.value is Value.UNKNOWN and held is not None:
+        # out of time, but the book holds the value itself (not yet every turn's)
+        value, plies = value_of(held)
+        return Solution(position, rules, value, plies, None, solution.nodes, solution.seconds,
+                        complete=False), "book"
+    return solution, "search"
 
 
 def analyse_with_book(position: Position, rules: Rules, book: Book | None = None,

@@ -24,6 +24,7 @@ from fastapi.responses import PlainTextResponse
 from quads.catalogue import catalogue
 from quads.outcome import Player
 from quads.record import write_record
+from quads.review import review
 from quads.storage import GameNotFoundError, GameStore, StaleGameError, StoredGame
 from quads.web import play, seats
 from quads.web.dispatch import quick
@@ -41,11 +42,12 @@ from quads.web.schemas import (
     InviteView,
     JoinRequest,
     NewGame,
+    ReviewView,
     RevisionRequest,
     UndoAnswer,
 )
 from quads.web.seats import load_visible
-from quads.web.views import game_view, hint_view, invite_path, summary_view
+from quads.web.views import game_view, hint_view, invite_path, review_view, summary_view
 
 __all__ = ["router"]
 
@@ -66,6 +68,9 @@ _ERRORS: dict[int | str, dict[str, object]] = {
 router = APIRouter(prefix="/api", responses=_ERRORS)
 
 GameId = Annotated[str, Path(description="The game's id", max_length=64)]
+
+REVIEW_SECONDS = 3.0
+"""The solver's time for each position of a review that the opening book does not hold."""
 
 
 def _store(request: Request) -> GameStore:
@@ -328,6 +333,16 @@ def get_hint(request: Request, game_id: GameId,
     stored = _load(request, game_id)
     seats.require_turn(stored, caller(request))
     return hint_view(play.advice(stored), lang)
+
+
+@router.get("/games/{game_id}/review", tags=["games"])
+def get_review(request: Request, game_id: GameId) -> ReviewView:
+    """Every turn of a finished game with its value before and after it was played
+    (slow: each position the opening book does not hold is solved)."""
+    stored = _load(request, game_id)
+    if not stored.is_over():
+        raise ApiError(409, "not_over", "a game is reviewed once it is over")
+    return review_view(review(stored.game.copy(), seconds=REVIEW_SECONDS))
 
 
 @router.get("/messages/{lang}", tags=["messages"])

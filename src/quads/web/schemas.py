@@ -438,3 +438,32 @@ class AnalysisView(BaseModel):
                     "few seconds")
     complete: bool = Field(description="Whether every turn's value is known")
     moves: list[TurnValueView]
+
+
+class TurnRef(BaseModel):
+    """A turn: a placement, a hand-over, or both."""
+
+    place: str | None
+    give: str | None
+
+
+class TurnReviewView(BaseModel):
+    """One turn of a finished game, judged."""
+
+    ply: int = Field(description="The index of the turn's first action in the game")
+    position: str = Field(description="The position before the turn")
+    player: Side
+    turn: TurnRef
+    before: HintValue = Field(description="The position's value for the player, before")
+    before_plies: int | None
+    after: HintValue = Field(description="The value of the turn played, for the player")
+    after_plies: int | None
+    best: TurnRef | None = Field(description="A best turn")
+    threw_away: Literal["win", "draw"] | None = Field(
+        description="`win` or `draw` when the turn left a worse value than the position had")
+
+
+class ReviewView(BaseModel):
+    """Every turn of a finished game with its value before and after."""
+
+    turns: list[TurnReviewView]

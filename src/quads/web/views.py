@@ -12,7 +12,9 @@ from quads.notation import write_tokens
 from quads.outcome import Outcome, Player
 from quads.pieces import piece_name
 from quads.players.hints import Hint
+from quads.review import TurnReview
 from quads.storage import GameSummary, StoredGame
+from quads.turn import Turn
 from quads.web import history, seats
 from quads.web.schemas import (
     Connected,
@@ -21,10 +23,13 @@ from quads.web.schemas import (
     HintView,
     LastTurn,
     OutcomeView,
+    ReviewView,
     Seats,
     SeatState,
     TraitName,
     TraitValue,
+    TurnRef,
+    TurnReviewView,
 )
 
 __all__ = [
@@ -33,6 +38,7 @@ __all__ = [
     "invite_path",
     "last_turn",
     "outcome_view",
+    "review_view",
     "summary_view",
 ]
 
@@ -228,3 +234,22 @@ def hint_view(advice: Hint, language: Language) -> HintView:
         safe=_pieces(advice.safe),
         reason=advice.reason(language),
     )
+
+
+def _turn_ref(turn: Turn | None) -> TurnRef | None:
+    if turn is None:
+        return None
+    return TurnRef(place=None if turn.place is None else cell_name(turn.place),
+                   give=None if turn.give is None else piece_name(turn.give))
+
+
+def review_view(turns: list[TurnReview]) -> ReviewView:
+    """A finished game's review."""
+    return ReviewView(turns=[
+        TurnReviewView(
+            ply=entry.ply, position=entry.position.to_string(), player="first" if entry.player is Player.FIRST else "second",
+            turn=_turn_ref(entry.turn),  # type: ignore[arg-type]
+            before=entry.before.value, before_plies=entry.before_plies,
+            after=entry.after.value, after_plies=entry.after_plies,
+            best=_turn_ref(entry.best), threw_away=entry.threw_away)
+        for entry in turns])
