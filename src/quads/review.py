@@ -107,6 +107,6 @@ def review(game: Game, *, seconds: float = 5.0) -> list[TurnReview]:
         threw_away: Literal["win", "draw"] | None = None
         if solution.value in _RANK and after in _RANK and _RANK[after] < _RANK[solution.value]:
             threw_away = "win" if solution.value is Value.WIN else "draw"
-        reviews.append(TurnReview(ply, position, player, turn, solution.value, solution.plies, after,
-                                  after_plies, solution.best, threw_away))
+        reviews.append(TurnReview(ply, position, player, turn, solution.value,
+                                  solution.plies, after, after_plies, solution.best, threw_away))
     return reviews

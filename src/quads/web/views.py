@@ -247,7 +247,8 @@ def review_view(turns: list[TurnReview]) -> ReviewView:
     """A finished game's review."""
     return ReviewView(turns=[
         TurnReviewView(
-            ply=entry.ply, position=entry.position.to_string(), player="first" if entry.player is Player.FIRST else "second",
+            ply=entry.ply, position=entry.position.to_string(),
+            player="first" if entry.player is Player.FIRST else "second",
             turn=_turn_ref(entry.turn),  # type: ignore[arg-type]
             before=entry.before.value, before_plies=entry.before_plies,
             after=entry.after.value, after_plies=entry.after_plies,

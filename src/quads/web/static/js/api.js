@@ -139,6 +139,9 @@ export const answerUndo = (id, revision, accept) =>
 export const hint = (id, lang) =>
   request("GET", `/api/games/${encodeURIComponent(id)}/hint?lang=${encodeURIComponent(lang)}`);
 
+/** A finished game's turns judged (slow: solved on the server). */
+export const review = (id) => request("GET", `/api/games/${encodeURIComponent(id)}/review`);
+
 /** Every legal turn of a position with its value (docs/web-api.md). */
 export const analysis = (position, rules) =>
   request("GET", `/api/analysis?${new URLSearchParams({ position, rules })}`);

@@ -32,6 +32,7 @@ import {
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { prefersReducedMotion, revealTop as revealPrompt, revealWhole } from "./reveal.js";
 import { playEnd, playPlaced, setSound, soundOn } from "./sound.js";
+import { ReviewPanel } from "./review-panel.js";
 import { Supply } from "./supply.js";
 import { valueWords, valuesByTarget } from "./turn-values.js";
 
@@ -97,6 +98,8 @@ export class GameView {
     $("restart-button").addEventListener("click", () => this.restart());
     $("play-again").addEventListener("click", () => this.playAgain());
     $("rematch-open").addEventListener("click", () => this.openRematch());
+    this.review = new ReviewPanel();
+    $("review-open").addEventListener("click", () => this.review.open(this.view));
     $("resign-button").addEventListener("click", () => this.ask("resign"));
     $("delete-button").addEventListener("click", () => this.ask("delete"));
     $("confirm-no").addEventListener("click", () => this.ask(null));
@@ -710,6 +713,10 @@ export class GameView {
     const panel = $("end-panel");
     panel.hidden = !outcome;
     $("game-view").classList.toggle("is-over", Boolean(outcome));
+    // The review: offered once the game is over, dropped when another game shows.
+    $("review-open").hidden = !view.outcome;
+    if (!view.outcome || (this.review.game && this.review.game !== view.id)) this.review.close();
+    else if (!$("review-panel").hidden) this.review.render(view);
     if (!outcome) return;
     const winner = outcome.winner;
     const online = view.mode === "online";
