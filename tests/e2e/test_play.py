@@ -4,6 +4,7 @@ device with a missed declaration, undo and redo, keyboard play."""
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 from playwright.sync_api import expect
 
@@ -392,3 +393,71 @@ def test_the_analysis_marks_every_turn_with_its_value(quads: QuadsPage) -> None:
     expect(page.locator("#invite-panel")).to_be_visible()
     expect(page.locator("#analyse-switch")).to_be_hidden()
     expect(page.locator(".value-mark")).to_have_count(0)
+
+
+def test_the_review_marks_the_turn_that_threw_the_game_away(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.start_game(mode="local", rules="quads")
+    review = page.locator("#review-open")
+    expect(review).to_be_hidden()  # only once the game is over
+    # Player 2 puts a third short piece in row 1 and hands over a fourth: lost.
+    for piece, cell in (("0", "A1"), ("1", "B1"), ("2", "C1"), ("3", "D1")):
+        quads.give(piece)
+        quads.place(cell)
+    quads.press(review)
+    panel = page.locator("#review-panel")
+    expect(panel).to_have_attribute("aria-busy", "false", timeout=60_000)
+    items = page.locator("#review-list li")
+    expect(items).to_have_count(5)
+    fatal = items.nth(3)
+    expect(fatal).to_have_class(re.compile(r"\bmistake\b"))
+    expect(fatal.locator("button")).to_contain_text(quads.t("analysis.loss", plies=2))
+    why = fatal.locator(".review-why")
+    expect(why).to_have_text(re.compile(
+        "^(" + re.escape(quads.t("review.lost_draw", best="@")).replace("@", ".+") + "|"
+        + re.escape(quads.t("review.lost_win", best="@")).replace("@", ".+") + ")$"))
+    # the board before the first mistake is shown, the cell played ringed
+    first = page.locator("#review-list li.mistake").first
+    expect(first.locator("button")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#review-board .mini-board")).to_be_visible()
+    quads.press(fatal.locator("button"))
+    expect(page.locator('#review-board .cell.last[data-key="C1"]')).to_have_count(1)
+    expect(page.locator("#review-board-caption")).to_have_text(quads.t("review.board", number=4))
+    quads.check_screen(fatal.locator("button"))
+
+
+def test_the_analysis_board_sets_up_a_position_and_shares_it(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.open("/#/new")
+    quads.press(page.locator("a[href='#/analyse']"))
+    view = page.locator("#analyse-view")
+    expect(view).to_be_visible()
+    expect(view).to_have_attribute("aria-busy", "false")
+    # The empty board, from the opening book: every first piece draws.
+    expect(page.locator("#analyse-palette .value-draw")).to_have_count(16)
+
+    # An endgame from its address: the marks are the server's values, best per cell.
+    endgame = "0F8./71.3/.A.2/59.6 C"
+    quads.open(f"/#/analyse/quads/{quote(endgame)}")
+    expect(page.locator("#analyse-position")).to_have_text(endgame)
+    expect(view).to_have_attribute("aria-busy", "false")
+    moves = quads.api(f"/api/analysis?position={quote(endgame)}&rules=quads")["moves"]
+    for cell in ("D1", "C2", "A3", "C4"):
+        best = next(m for m in moves if m["place"] == cell)
+        mark = page.locator(f'#analyse-board button[data-key="{cell}"] .value-mark')
+        expect(mark).to_have_text(quads.t(f"analysis.mark.{best['value']}", plies=best["plies"]))
+    quads.check_screen(page.locator("#analyse-board"))
+
+    # Setting up changes the address; Back goes to the position before.
+    quads.press(page.locator('#analyse-board button[data-key="A1"]'))  # takes the 0 back
+    expect(page.locator("#analyse-position")).to_have_text(".F8./71.3/.A.2/59.6 C")
+    assert quote(".F8./71.3/.A.2/59.6 C") in page.url
+    quads.press(page.locator('#analyse-palette button[data-key="0"]'))
+    quads.press(page.locator('#analyse-board button[data-key="D1"]'))
+    expect(page.locator("#analyse-position")).to_have_text(".F80/71.3/.A.2/59.6 C")
+    page.go_back()
+    expect(page.locator("#analyse-position")).to_have_text(".F8./71.3/.A.2/59.6 C")
+    # A position that cannot be is refused with the server's reason.
+    quads.open(f"/#/analyse/quads/{quote('0000/..../..../.... -')}")
+    expect(page.locator("#analyse-status")).not_to_have_text(quads.t("analysis.thinking"))
+    expect(page.locator("#analyse-board .value-mark")).to_have_count(0)

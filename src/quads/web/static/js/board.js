@@ -34,12 +34,14 @@ export class Board {
    * canPlace, last (cell placed last), winning (cells of the win),
    * arrived (a cell where a piece has just landed: it drops in), hint (a cell),
    * marked (cells to point at, as the tutorial does), values (the analysis:
-   * the best turn through each cell, by cell name).
+   * the best turn through each cell, by cell name), everyCell (every cell can
+   * be pressed, a piece on it too: the analysis board sets up positions).
    */
   render(board, {
     canPlace = false, last = null, winning = [], arrived = null, hint = null, marked = [], values = null,
+    everyCell = false,
   } = {}) {
-    this.canPlace = canPlace;
+    this.canPlace = canPlace || everyCell;
     const focusedKey = this.container.contains(document.activeElement)
       ? document.activeElement.dataset.key
       : null;
@@ -65,7 +67,7 @@ export class Board {
       if (cell === hint) button.classList.add("hinted");
       if (marked.includes(cell) && !winning.includes(cell)) button.classList.add("marked");
       if (values && values[cell] && !piece) label += `, ${markValue(button, values[cell])}`;
-      const playable = canPlace && !piece;
+      const playable = (canPlace && !piece) || everyCell;
       button.setAttribute("aria-disabled", String(!playable));
       if (playable) button.classList.add("playable");
       button.setAttribute("aria-label", label);

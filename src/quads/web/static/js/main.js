@@ -12,6 +12,7 @@
 // brings the player back to the game they left.
 
 import * as api from "./api.js";
+import { BoardView } from "./board-view.js";
 import { GameView } from "./game-view.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
 import { JoinView } from "./join-view.js";
@@ -106,6 +107,8 @@ const puzzleView = new PuzzleView({ notify: (text) => showNotice(text) });
 
 const learnView = new LearnView($("learn-view"));
 
+const boardView = new BoardView({ notify: (text) => showNotice(text) });
+
 const tutorialView = new TutorialView({
   onPlay: (settings) => startGame(settings).catch(() => showNotice(t("error.unknown"), { tone: "warning" })),
 });
@@ -117,6 +120,7 @@ function showScreen(name) {
   $("learn-view").hidden = name !== "learn";
   $("tutorial-view").hidden = name !== "tutorial";
   $("join-view").hidden = name !== "join";
+  $("analyse-view").hidden = name !== "analyse";
   $("nav-learn").hidden = name === "learn";
   $("nav-new").hidden = name === "setup";
   $("nav-puzzle").hidden = name === "puzzle";
@@ -165,6 +169,15 @@ async function route() {
     gameView.close();
     showScreen("learn");
     learnView.open(learn[1] || null);
+    return;
+  }
+  const analyse = /^#\/analyse(?:\/([\w-]+)(?:\/(.+))?)?$/.exec(location.hash);
+  if (analyse) {
+    gameView.close();
+    showScreen("analyse");
+    const position = analyse[2] ? decodeURIComponent(analyse[2]) : null;
+    // The board's own changes are already in the address: nothing to do.
+    if (boardView.asked !== location.hash) boardView.open(analyse[1] || "quads", position);
     return;
   }
   const puzzle = /^#\/puzzle(?:\/(.+))?$/.exec(location.hash);
@@ -217,6 +230,7 @@ async function changeLanguage(lang) {
   learnView.render();
   tutorialView.render();
   joinView.render();
+  boardView.render();
   offlineBanner.render();
 }
 

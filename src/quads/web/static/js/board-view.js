@@ -1,0 +1,180 @@
+// The analysis board (#/analyse/RULES/POSITION): set up any position, with a
+// piece in hand or not, and see the value of every turn (GET /api/analysis).
+// The address holds the rule set and the position string, so a position is
+// shared by sharing the address.
+//
+// Setting up: choose a piece of the palette, then press a cell to put it there,
+// or "In hand" to give it to the side to move; pressing a cell with a piece
+// takes it back.
+
+import * as api from "./api.js";
+import { Board, CELLS } from "./board.js";
+import { t } from "./i18n.js";
+import { rulesName } from "./names.js";
+import { pieceLabel, pieceSvg } from "./pieces.js";
+import { Supply } from "./supply.js";
+import { valueWords, valuesByTarget } from "./turn-values.js";
+
+const $ = (id) => document.getElementById(id);
+const PIECES = "0123456789ABCDEF".split("");
+const RULES = ["quads", "classic", "advanced"];
+
+/** The position string of sixteen cells and a hand: "0F8./71.3/.A.2/59.6 C". */
+export function positionString(board, hand) {
+  const rows = [0, 4, 8, 12].map((start) => board.slice(start, start + 4).map((p) => p || ".").join(""));
+  return `${rows.join("/")} ${hand || "-"}`;
+}
+
+/** The cells and hand of a position string, or null if it cannot be read. */
+export function readPositionString(text) {
+  const match = /^([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4}) ([0-9A-F-])$/.exec(text);
+  if (!match) return null;
+  const board = match.slice(1, 5).join("").split("").map((c) => (c === "." ? null : c));
+  const hand = match[5] === "-" ? null : match[5];
+  return { board, hand };
+}
+
+export class BoardView {
+  constructor({ notify }) {
+    this.notify = notify;
+    this.board = Array(16).fill(null);
+    this.hand = null;
+    this.rules = "quads";
+    this.chosen = null; // the palette piece to put down next
+    this.answer = null; // the analysis of the position shown, or {failed: message}
+    this.asked = null; // the address whose analysis is on its way
+    this.cells = new Board($("analyse-board"), (cell) => this.pressCell(cell));
+    this.palette = new Supply($("analyse-palette"), (piece) => this.choose(piece));
+    $("analyse-hand-button").addEventListener("click", () => this.pressHand());
+    $("analyse-clear").addEventListener("click", () => this.setUp(Array(16).fill(null), null));
+    $("analyse-rules").addEventListener("change", (event) => {
+      this.rules = event.target.value;
+      this.show();
+    });
+    $("analyse-copy").addEventListener("click", () => this.copyLink());
+  }
+
+  /** Open the board at `rules` and `position` (a position string) from the address. */
+  open(rules, position) {
+    this.rules = RULES.includes(rules) ? rules : "quads";
+    const read = position ? readPositionString(position) : null;
+    this.board = read ? read.board : Array(16).fill(null);
+    this.hand = read ? read.hand : null;
+    this.chosen = null;
+    this.show({ replace: true });
+  }
+
+  setUp(board, hand) {
+    this.board = board;
+    this.hand = hand;
+    this.show();
+  }
+
+  choose(piece) {
+    this.chosen = this.chosen === piece ? null : piece;
+    this.render();
+  }
+
+  pressCell(cell) {
+    const index = CELLS.indexOf(cell);
+    const board = [...this.board];
+    if (board[index]) {
+      board[index] = null; // back to the palette
+    } else if (this.chosen) {
+      board[index] = this.chosen;
+      this.chosen = null;
+    } else {
+      return;
+    }
+    this.setUp(board, this.hand);
+  }
+
+  pressHand() {
+    if (this.hand) this.setUp(this.board, null);
+    else if (this.chosen) {
+      const hand = this.chosen;
+      this.chosen = null;
+      this.setUp(this.board, hand);
+    }
+  }
+
+  get position() {
+    return positionString(this.board, this.hand);
+  }
+
+  get address() {
+    return `#/analyse/${this.rules}/${encodeURIComponent(this.position)}`;
+  }
+
+  /** Put the position in the address and ask for its analysis. */
+  show({ replace = false } = {}) {
+    const address = this.address;
+    if (location.hash !== address) {
+      if (replace) history.replaceState(null, "", address);
+      else history.pushState(null, "", address);
+    }
+    this.answer = null;
+    this.asked = address;
+    this.render();
+    this.analyse(address);
+  }
+
+  async analyse(address) {
+    let answer;
+    try {
+      answer = await api.analysis(this.position, this.rules);
+    } catch (error) {
+      answer = { failed: error.message || t("analysis.failed") };
+    }
+    if (this.asked !== address) return; // set up anew meanwhile
+    this.answer = answer;
+    this.render();
+  }
+
+  async copyLink() {
+    const link = location.href;
+    try {
+      await navigator.clipboard.writeText(link);
+      this.notify(t("analyse.copied"));
+    } catch {
+      this.notify(t("analyse.copy_failed", { link }));
+    }
+  }
+
+  render() {
+    if ($("analyse-view").hidden && !this.asked) return;
+    $("analyse-rules").value = this.rules;
+    for (const option of $("analyse-rules").options) option.textContent = rulesName(option.value);
+    const answer = this.answer;
+    const values = answer && answer.moves ? valuesByTarget(answer.moves) : null;
+    this.cells.render(this.board, {
+      everyCell: true,
+      values: values && this.hand ? values.cells : null,
+    });
+    const used = new Set([...this.board.filter(Boolean), this.hand].filter(Boolean));
+    this.palette.render(PIECES.filter((p) => !used.has(p)), {
+      canGive: true,
+      values: values && !this.hand ? values.pieces : null,
+    });
+    for (const button of this.palette.container.querySelectorAll("button")) {
+      button.setAttribute("aria-pressed", String(button.dataset.key === this.chosen));
+    }
+    const hand = $("analyse-hand");
+    hand.replaceChildren(...(this.hand ? [pieceSvg(this.hand)] : []));
+    hand.setAttribute("aria-label", this.hand ? pieceLabel(this.hand) : t("game.hand.empty"));
+    $("analyse-hand-button").textContent = t(this.hand ? "analyse.hand.clear" : "analyse.hand.set");
+    $("analyse-hand-button").disabled = !this.hand && !this.chosen;
+    $("analyse-position").textContent = this.position;
+    const status = $("analyse-status");
+    $("analyse-view").setAttribute("aria-busy", String(!answer));
+    if (!answer) status.textContent = t("analysis.thinking");
+    else if (answer.failed) status.textContent = answer.failed;
+    else {
+      const side = t(this.hand ? "analyse.to_place" : "analyse.to_give");
+      status.textContent = `${side} ${t("analyse.value", { value: valueWords(answer) })}`;
+    }
+    $("analyse-note").textContent = answer && answer.moves
+      ? `${t("analysis.legend")}${answer.complete ? "" : ` ${t("analysis.partial")}`}`
+      : "";
+  }
+}
