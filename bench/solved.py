@@ -8,7 +8,8 @@ For each shape set (the ten lines; lines and the nine 2x2 squares) and each of
 the 15 non-empty sets of counted traits, the empty board is solved (the first
 player hands over a piece: by the symmetry of the traits every first piece is
 alike), and the value, the nodes searched and the time are printed as they
-come, then written as a Markdown table to ``--out``.  Which traits are
+come, then written as a Markdown table to ``--out`` and, for the learning
+pages, as JSON to ``src/quads/web/static/data/solved.json``.  Which traits are
 counted matters only by how many (any two sets of the same size are carried
 onto each other by relabelling the traits), and the script checks that too:
 every set of one size must give the same value.
@@ -17,6 +18,7 @@ every set of one size must give the same value.
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import sys
 import time
@@ -30,6 +32,7 @@ from quads.solver import solve
 ROOT = Path(__file__).resolve().parent.parent
 TRAITS = ("height", "color", "shape", "top")
 SHAPES = ("lines", "lines+squares")
+PAGE_DATA = ROOT / "src" / "quads" / "web" / "static" / "data" / "solved.json"
 
 
 def trait_sets() -> list[tuple[str, ...]]:
@@ -79,7 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     for shapes, names, value, nodes, seconds in rows:
         lines.append(f"| {shapes} | {names} | {value} | {nodes:,} | {seconds:.1f} |")
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"written: {args.out}")
+    data = [{"shapes": shapes, "traits": names.split(", "), "value": value, "nodes": nodes,
+             "seconds": round(seconds, 1)} for shapes, names, value, nodes, seconds in rows]
+    PAGE_DATA.parent.mkdir(parents=True, exist_ok=True)
+    PAGE_DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"written: {args.out}, {PAGE_DATA}")
     return 0
 
 
