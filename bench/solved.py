@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
             value = solution.value.value
             if solution.plies is not None:
                 value += f" in {solution.plies}"
-            row = (shapes, ", ".join(names), value, solution.nodes, seconds)
+            row = (shapes, ", ".join(names), value, solution.nodes, seconds,
+                   solution.value.value, solution.plies)
             rows.append(row)
             print(f"{shapes:<14} {row[1]:<26} {value:<12} {solution.nodes:>14,} nodes "
                   f"{seconds:8.1f} s", flush=True)
@@ -79,11 +80,12 @@ def main(argv: list[str] | None = None) -> int:
         "| shapes | counted traits | value | nodes | seconds |",
         "|---|---|---|---:|---:|",
     ]
-    for shapes, names, value, nodes, seconds in rows:
+    for shapes, names, value, nodes, seconds, _, _ in rows:
         lines.append(f"| {shapes} | {names} | {value} | {nodes:,} | {seconds:.1f} |")
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    data = [{"shapes": shapes, "traits": names.split(", "), "value": value, "nodes": nodes,
-             "seconds": round(seconds, 1)} for shapes, names, value, nodes, seconds in rows]
+    data = [{"shapes": shapes, "traits": names.split(", "), "value": result, "plies": plies,
+             "nodes": nodes, "seconds": round(seconds, 1)}
+            for shapes, names, _, nodes, seconds, result, plies in rows]
     PAGE_DATA.parent.mkdir(parents=True, exist_ok=True)
     PAGE_DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"written: {args.out}, {PAGE_DATA}")

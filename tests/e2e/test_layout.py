@@ -155,7 +155,7 @@ def test_the_learning_pages(screen: QuadsPage) -> None:
     quads.press(page.locator("#nav-learn"))
     expect(page.locator("#learn-view")).to_be_visible()
     check_screen(page)
-    for section in ("rules", "variants", "strategy", "history", "faq"):
+    for section in ("rules", "variants", "strategy", "history", "solved", "faq"):
         quads.press(page.locator(f".learn-contents a[href='#/learn/{section}']"))
         check_screen(page, acting=(page.locator(f"#learn-{section}-title"),), audit=False)
     questions = page.locator("#learn-faq details")

@@ -3,13 +3,14 @@ and questions, in both languages and on both screen sizes."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
 
-from e2e.quads_page import QuadsPage
+from e2e.quads_page import ROOT, QuadsPage
 
-SECTIONS = ["rules", "variants", "strategy", "history", "faq"]
+SECTIONS = ["rules", "variants", "strategy", "history", "solved", "faq"]
 
 
 def example_pieces(quads: QuadsPage, example: str) -> list[str | None]:
@@ -109,3 +110,20 @@ def test_learn_link_fits_the_top_bar(quads: QuadsPage) -> None:
     expect(page.locator("#nav-learn")).to_have_text(quads.t("nav.learn"))
     quads.press(page.locator(".howto a[href='#/learn']"))
     expect(page.locator("#learn-view")).to_be_visible()
+
+
+def test_the_table_of_solved_variants(quads: QuadsPage) -> None:
+    """The learning pages show bench/solved.py's table: every shape set and set of
+    counted traits, with its value for the first player."""
+    page = quads.page
+    rows = json.loads((ROOT / "src/quads/web/static/data/solved.json").read_text("utf-8"))
+    assert len(rows) == 30
+    quads.open("/#/learn/solved")
+    table = page.locator(".solved-table")
+    expect(table.locator("caption")).to_have_text(quads.t("learn.solved.caption"))
+    expect(table.locator("tbody tr")).to_have_count(30)
+    for index, row in enumerate(rows):
+        value = (quads.t("analysis.draw") if row["value"] == "draw"
+                 else quads.t(f"analysis.{row['value']}", plies=row["plies"]))
+        expect(table.locator("tbody tr").nth(index).locator("td").nth(2)).to_have_text(value)
+    quads.check_screen(page.locator("#learn-solved-title"))

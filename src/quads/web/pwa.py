@@ -30,7 +30,7 @@ WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 MANIFEST_TYPE = "application/manifest+json"
 
-KEPT_SUFFIXES = (".css", ".js", ".png", ".svg", ".webmanifest")
+KEPT_SUFFIXES = (".css", ".js", ".json", ".png", ".svg", ".webmanifest")
 """The page's files that the service worker keeps, besides ``index.html``."""
 
 _BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)

@@ -8,9 +8,11 @@
 // whenever the language changes.
 
 import { t } from "./i18n.js";
+import { joinList } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
+import { valueWords } from "./turn-values.js";
 
-export const SECTIONS = ["rules", "variants", "strategy", "history", "faq"];
+export const SECTIONS = ["rules", "variants", "strategy", "history", "solved", "faq"];
 
 const CELLS = ["1", "2", "3", "4"].flatMap((row) => ["A", "B", "C", "D"].map((col) => col + row));
 
@@ -132,6 +134,7 @@ export class LearnView {
       this.variants(),
       this.strategy(),
       this.history(),
+      this.solved(),
       this.faq(),
     );
   }
@@ -235,6 +238,42 @@ export class LearnView {
 
   history() {
     return this.section_("history", ...paragraphs("learn.history", 4));
+  }
+
+  /** Every variant solved (bench/solved.py): the table is loaded once, when shown. */
+  solved() {
+    const table = make("table", { className: "solved-table" });
+    table.append(make("caption", { text: t("learn.solved.caption") }));
+    const head = make("tr");
+    for (const key of ["shapes", "traits", "value", "nodes", "seconds"]) {
+      head.append(make("th", { scope: "col", text: t(`learn.solved.${key}`) }));
+    }
+    table.append(make("thead", {}, head));
+    const body = make("tbody");
+    table.append(body);
+    const fill = (rows) => {
+      const number = new Intl.NumberFormat(document.documentElement.lang);
+      body.replaceChildren(...rows.map((row) => {
+        const shapes = t(row.shapes === "lines" ? "learn.variants.shapes.lines" : "learn.variants.shapes.lines_squares");
+        const traits = joinList(row.traits.map((trait) => t(`trait.name.${trait}`)));
+        const value = valueWords(row);
+        return make("tr", {},
+          make("td", { text: shapes }), make("td", { text: traits }), make("td", { text: value }),
+          make("td", { text: number.format(row.nodes) }), make("td", { text: number.format(row.seconds) }));
+      }));
+    };
+    if (this.solvedRows) fill(this.solvedRows);
+    else {
+      fetch("/data/solved.json")
+        .then((answer) => (answer.ok ? answer.json() : []))
+        .then((rows) => {
+          this.solvedRows = rows;
+          fill(rows);
+        })
+        .catch(() => {});
+    }
+    const scroller = make("div", { className: "table-scroll", tabindex: "0", "aria-label": t("learn.solved.caption") }, table);
+    return this.section_("solved", ...paragraphs("learn.solved", 2), scroller);
   }
 
   faq() {
