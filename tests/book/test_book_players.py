@@ -1,0 +1,48 @@
+"""Level 5 and hints near the empty board, where the shipped opening book judges
+every turn: level 5 never gives a value away, and a hint is exact from the first
+turn."""
+
+from __future__ import annotations
+
+import random
+
+from quads import QUADS, Game, Position
+from quads.book import book_for
+from quads.players import make_player
+from quads.players.hints import hint
+from quads.solver import Value
+
+
+def covered_positions(count: int) -> list[Position]:
+    """Positions of Quads reached by random play, with 14 to 16 empty cells."""
+    chance = random.Random(5)
+    positions = [Position.from_string("..../..../..../.... -")]
+    while len(positions) < count:
+        position = Position.from_string("..../..../..../.... -")
+        for _ in range(chance.randrange(1, 4)):
+            turns = list(position.legal_turns(QUADS))
+            position = position.play(chance.choice(turns))
+        positions.append(position)
+    return positions
+
+
+def test_level_5_never_leaves_the_books_best_value() -> None:
+    book = book_for(QUADS)
+    assert book is not None
+    player = make_player(5, seed=3)
+    for position in covered_positions(12):
+        analysis = book.analysis(position, QUADS)
+        assert analysis is not None
+        turn = player.choose_turn(position, QUADS)
+        chosen = next(m for m in analysis.moves if m.turn == turn)
+        assert (chosen.value, chosen.plies) == (analysis.value, analysis.plies), position
+
+
+def test_a_hint_is_exact_from_the_first_turn() -> None:
+    game = Game(QUADS)
+    advice = hint(game, seconds=0.01)  # no time to search: the book answers
+    assert advice.value is Value.DRAW
+    assert advice.reason_key != "hint.squeeze"
+    game.play(advice.turn)  # type: ignore[arg-type]
+    advice = hint(game, seconds=0.01)
+    assert advice.value is Value.DRAW
