@@ -451,7 +451,7 @@ def test_the_analysis_board_sets_up_a_position_and_shares_it(quads: QuadsPage) -
     # Setting up changes the address; Back goes to the position before.
     quads.press(page.locator('#analyse-board button[data-key="A1"]'))  # takes the 0 back
     expect(page.locator("#analyse-position")).to_have_text(".F8./71.3/.A.2/59.6 C")
-    assert quote(".F8./71.3/.A.2/59.6 C") in page.url
+    assert quote(".F8./71.3/.A.2/59.6 C", safe="") in page.url
     quads.press(page.locator('#analyse-palette button[data-key="0"]'))
     quads.press(page.locator('#analyse-board button[data-key="D1"]'))
     expect(page.locator("#analyse-position")).to_have_text(".F80/71.3/.A.2/59.6 C")
