@@ -20,7 +20,9 @@ def test_solve_json() -> None:
     result = quads("solve", "0.../1.../2.../.... 3", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"position", "rules", "value", "plies", "best", "nodes", "seconds"}
+    assert set(data) == {"position", "rules", "value", "plies", "best", "nodes", "seconds",
+                         "source"}
+    assert data["source"] == "search"  # far from the empty board: no book holds it
     assert data["position"] == "0.../1.../2.../.... 3"
     assert data["rules"] == "quads"
     assert (data["value"], data["plies"]) == ("win", 1)
@@ -69,7 +71,7 @@ def test_analyse_json_lists_every_turn() -> None:
     result = quads("analyse", "36.1/B.0./.2FD/.... C", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"position", "rules", "value", "plies", "moves"}
+    assert set(data) == {"position", "rules", "value", "plies", "moves", "source"}
     moves = data["moves"]
     # 8 empty cells, 7 pieces to hand over (no placement wins here)
     assert len(moves) == 8 * 7

@@ -34,6 +34,8 @@ ROUTES = {
     "/api/games/{game_id}/redo": {"post"},
     "/api/games/{game_id}/record": {"get"},
     "/api/games/{game_id}/hint": {"get"},
+    "/api/games/{game_id}/review": {"get"},
+    "/api/analysis": {"get"},
     "/api/messages/{lang}": {"get"},
     "/api/puzzles/history": {"get"},
     "/api/puzzles/adopt": {"post"},
@@ -52,7 +54,7 @@ def test_openapi_lists_every_route(client: Any) -> None:
     for model in ("NewGame", "ImportGame", "ActionRequest", "RevisionRequest", "GameView",
                   "GameSummaryView", "GameList", "LastTurn", "OutcomeView", "ErrorView",
                   "PuzzleView", "CheckRequest", "VerdictView", "ResultRequest",
-                  "PuzzleHistory"):
+                  "PuzzleHistory", "AnalysisView", "ReviewView"):
         assert model in schemas
     assert set(schemas["GameView"]["properties"]) >= {"id", "ply", "board", "safe", "moves",
                                                       "last", "outcome", "computer_to_move"}
