@@ -216,7 +216,7 @@ def test_book_build_and_verify_commands(
 # ---- the shipped books -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", [QUADS], ids=["quads"])
+@pytest.mark.parametrize("rules", [QUADS, CLASSIC], ids=["quads", "classic"])
 def test_the_shipped_book_is_sound(rules: Rules) -> None:
     """A sample re-solved (the whole book is checked when it is built)."""
     assert shipped_path(rules).exists()
