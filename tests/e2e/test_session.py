@@ -233,7 +233,11 @@ def test_a_saved_record_reopens_against_the_same_computer(quads: QuadsPage) -> N
 
 def test_a_hint_says_at_once_that_it_is_coming(quads: QuadsPage) -> None:
     quads.start_game(mode="local")
-    quads.give("7")  # early: the advice thinks for about a second
+    # Three pieces down: past the opening book, the advice thinks for about a second.
+    for piece, cell in (("7", "A1"), ("1", "C3"), ("2", "B4")):
+        quads.give(piece)
+        quads.place(cell)
+    quads.give("3")
     button = quads.page.locator("#hint-button")
     box = quads.page.locator("#hint-box")
     quads.press(button)
