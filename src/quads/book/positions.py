@@ -25,7 +25,8 @@ from quads.solver.root import Group, Node, root_groups
 from quads.solver.search import CANON_MIN, ORDER_MIN, TT_MIN
 from quads.solver.symmetry import board_symmetries
 
-__all__ = ["BookNode", "game_name", "key_engine", "positions_to_solve", "turn_groups"]
+__all__ = ["BookNode", "game_name", "key_engine", "node_position", "positions_to_solve",
+           "turn_groups"]
 
 BookNode = tuple[int, int, int, int]
 """``(occupied, cells, hand, supply)`` of a position to solve."""
@@ -50,7 +51,8 @@ def _engine(rules: Rules) -> Engine:
     return key_engine(rules.shape_masks, rules.traits)
 
 
-def _position(node: BookNode) -> Position:
+def node_position(node: BookNode) -> Position:
+    """The position of a book node."""
     occupied, cells, hand, _ = node
     board = {cell: cells >> (4 * cell) & 15 for cell in range(16) if occupied >> cell & 1}
     return Position.from_pieces(board, hand)
@@ -72,7 +74,7 @@ class Level:
 
 
 def _children(node: BookNode, rules: Rules) -> Iterator[tuple[int, BookNode]]:
-    for group in turn_groups(_position(node), rules):
+    for group in turn_groups(node_position(node), rules):
         child: Node | None = group.node
         if child is not None and group.key is not None:
             yield group.key, (child.occupied, child.cells, child.hand, child.supply)

@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from quads.book.positions import BookNode, positions_to_solve
+from quads.book.positions import BookNode, node_position, positions_to_solve
 from quads.book.probe import load_book
-from quads.position import Position
 from quads.rules import Rules
 from quads.solver import solve
 from quads.solver.value import score_of
@@ -37,12 +36,6 @@ class VerifyReport:
                           for key, stored, solved in self.wrong]}
 
 
-def _position(node: BookNode) -> Position:
-    occupied, cells, hand, _ = node
-    return Position.from_pieces(
-        {cell: cells >> (4 * cell) & 15 for cell in range(16) if occupied >> cell & 1}, hand)
-
-
 def verify_book(path: Path, rules: Rules, *, sample: int = 20, seed: int = 0) -> VerifyReport:
     """Check that the book at ``path`` holds exactly the positions it should and
     re-solve ``sample`` of them (all when 0), chosen with ``seed``, comparing
@@ -63,7 +56,7 @@ def verify_book(path: Path, rules: Rules, *, sample: int = 20, seed: int = 0) ->
     keys = sorted(set(book.scores) & set(nodes))
     chosen = keys if sample <= 0 else random.Random(seed).sample(keys, min(sample, len(keys)))
     for key in sorted(chosen):
-        solution = solve(_position(nodes[key]), rules, threads=1, refine=False)
+        solution = solve(node_position(nodes[key]), rules, threads=1, refine=False)
         solved = score_of(solution.value, solution.plies)
         if solved != book.scores[key]:
             report.wrong.append((key, book.scores[key], solved))
