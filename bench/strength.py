@@ -3,9 +3,13 @@
 Every pair of levels plays ``--games`` games (default 100) under ``quads`` and
 under ``classic``, alternating who hands over first, on both cores.  The table
 of scores, the checks the ladder must pass and level 5's thinking times are
-printed and written to ``docs/strength.md``.
+printed and written to ``docs/strength.md``.  Then level 5 plays ``--timed``
+games (default 20) against level 3 alone on the machine, as ``quads match 5 3
+--games 20 --rules R`` does, under each preset that ships an opening book: its
+thinking time per turn, which should stay under 0.3 s at the 95th percentile.
 
-    python bench/strength.py [--games 100] [--rules quads,classic] [--out docs/strength.md]
+    python bench/strength.py [--games 100] [--rules quads,classic] [--timed 20]
+                             [--out docs/strength.md]
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ from quads.rules import Rules
 
 CHUNK = 10
 """Games per task handed to a worker process (an even number, so colours alternate)."""
+TIMED_RULES = ("quads", "classic", "advanced")
+"""The presets whose level-5 thinking time is measured alone (they ship a book)."""
+P95_TARGET = 0.3
+"""Level 5's thinking time per turn at the 95th percentile, in seconds, alone on 2 cores."""
 
 
 @dataclass
@@ -63,6 +71,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
     parser.add_argument("--rules", default="quads,classic", help="comma list of rule sets")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timed", type=int, default=20,
+                        help="games of level 5 against level 3 timed alone (default 20)")
     parser.add_argument("--out", type=Path, default=Path("docs/strength.md"))
     args = parser.parse_args()
     rule_names = [Rules.parse(name).name for name in args.rules.split(",")]
@@ -131,16 +141,42 @@ def main() -> int:
             if level == top and (t.median >= 0.5 or t.max >= 3):
                 failures.append(f"{rules_name}: level {top} takes median {t.median:.2f} s, "
                                 f"slowest {t.max:.2f} s (needs < 0.5 s and < 3 s)")
+    if args.timed:
+        lines += _timed(args.timed, failures)
     lines += ["", "## Checks", ""]
     lines += [f"- FAILED: {f}" for f in failures] or [
         "- every level scores at least 65% against the level below it;",
         "- level 5 loses no game;",
-        "- level 5 thinks under 0.5 s per turn at the median and under 3 s at the slowest.",
+        "- level 5 thinks under 0.5 s per turn at the median and under 3 s at the slowest;",
+        f"- alone, level 5 thinks under {P95_TARGET} s per turn at the 95th percentile.",
     ]
     text = "\n".join(lines) + "\n"
     args.out.write_text(text, encoding="utf-8")
     print(text)
     return 1 if failures else 0
+
+
+def _timed(games: int, failures: list[str]) -> list[str]:
+    """Level 5 against level 3 with nothing else running: the lines of the report."""
+    lines = ["", "## Level 5 alone", "",
+             f"Level 5 against level 3, {games} games per rule set, one game at a time "
+             f"(as `quads match 5 3 --games {games} --rules R`). Thinking time per turn "
+             "(seconds):", "",
+             "| rules | turns | median | p95 | slowest | level 5's score |",
+             "|---|---|---|---|---|---|"]
+    for name in TIMED_RULES:
+        rules = Rules.parse(name)
+        with tqdm(total=games, unit="game", desc=f"level 5 alone, {name}",
+                  file=sys.stderr) as bar:
+            result = play_match(lambda s: make_player(5, s), lambda s: make_player(3, s),
+                                games, rules, progress=lambda _: bar.update())
+        t = TurnTimes.of(result.seconds_a)
+        lines.append(f"| {name} | {len(result.seconds_a)} | {t.median:.3f} | {t.p95:.3f} | "
+                     f"{t.max:.3f} | {100 * result.score_a:.0f}% |")
+        if t.p95 >= P95_TARGET:
+            failures.append(f"{name}: alone, level 5 takes {t.p95:.2f} s at the 95th "
+                            f"percentile (needs < {P95_TARGET} s)")
+    return lines
 
 
 if __name__ == "__main__":

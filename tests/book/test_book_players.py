@@ -9,8 +9,9 @@ import random
 from quads import QUADS, Game, Position
 from quads.book import book_for
 from quads.players import make_player
+from quads.players.club import rank_turns
 from quads.players.hints import hint
-from quads.solver import Value
+from quads.solver import Value, solve
 
 
 def covered_positions(count: int) -> list[Position]:
@@ -46,3 +47,36 @@ def test_a_hint_is_exact_from_the_first_turn() -> None:
     game.play(advice.turn)  # type: ignore[arg-type]
     advice = hint(game, seconds=0.01)
     assert advice.value is Value.DRAW
+
+
+def test_one_cell_past_the_book_level_5_keeps_the_books_draw() -> None:
+    """With 13 empty cells the book holds the position's value but not its turns':
+    level 5 confirms a squeeze with the solver instead of solving the position."""
+    book = book_for(QUADS)
+    assert book is not None
+    chance = random.Random(8)
+    player = make_player(5, seed=4)
+    checked = 0
+    while checked < 4:
+        position = Position.from_string("..../..../..../.... -")
+        while position.empty_count > 13 or position.hand is None:
+            position = position.play(chance.choice(list(position.legal_turns(QUADS))))
+        if book.score(position, QUADS) != 0:
+            continue
+        turn = player.choose_turn(position, QUADS)
+        reply = solve(position.play(turn), QUADS)
+        assert reply.value is not Value.WIN, (position, turn)
+        checked += 1
+
+
+def test_the_trap_tries_looser_turns_while_none_is_confirmed() -> None:
+    # A drawn position whose six tightest squeezes all lose.
+    position = Position.from_string("7.../0.../1.../.... E")
+    player = make_player(5, seed=0)
+    tightest = [turn for _, turn in rank_turns(position, QUADS)[:6]]
+    assert all(solve(position.play(t), QUADS).value is Value.WIN for t in tightest)
+    assert player._trap(position, QUADS, 10_000_000)[0] is None
+    turn, _, _ = player._trap(position, QUADS, 1, reserve=8_000_000)
+    assert turn is not None
+    assert turn not in tightest
+    assert solve(position.play(turn), QUADS).value is Value.DRAW

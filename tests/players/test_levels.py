@@ -10,7 +10,7 @@ from quads import ADVANCED, CLASSIC, QUADS, Game, Position, Rules, Step, read_re
 from quads.bits import iter_bits
 from quads.game import Claim, Declare, Give
 from quads.players import LEVELS, make_player
-from quads.players.club import rank_turns
+from quads.players.club import rank_turns, replies_with_a_safe_piece
 from quads.players.match import play_game
 from quads.solver import Value, solve
 
@@ -182,3 +182,21 @@ def test_the_perfect_players_trap_never_loses(seed: int) -> None:
     assert 0.0 <= chance <= 1.0
     reply = solve(position.play(turn), rules)
     assert reply.value is not Value.WIN
+
+
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 5))
+def test_the_squeeze_count_is_the_count_of_replies_that_keep_a_safe_piece(
+    seed: int, turns: int
+) -> None:
+    rules = CLASSIC if seed % 2 else QUADS
+    position = random_game(seed, rules, turns).position
+    if position.hand is None:
+        return
+    for cell in iter_bits(position.empty_cells):
+        after = position.place(cell)
+        for piece in iter_bits(after.supply):
+            received = after.give(piece)
+            expected = 16 if not received.supply else sum(
+                1 for reply in iter_bits(received.empty_cells)
+                if received.place(reply).safe_pieces(rules))
+            assert replies_with_a_safe_piece(after, piece, rules) == expected

@@ -137,3 +137,24 @@ def test_draw_choice_leaves_fewest_non_losing_replies() -> None:
         assert solution.best in drawing
         assert counts[solution.best] == min(counts.values())
         checked += 1
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_a_value_only_solve_gives_the_value_and_a_turn_of_that_value(name: str) -> None:
+    rules = Rules.parse(name)
+    rng = random.Random(f"value-only {name}")
+    values = set()
+    for empties in (5, 6, 7, 8):
+        for hand in (True, False):
+            position = play(rules, empties, rng, hand=hand)
+            analysis = analyse(position, rules)
+            quick = solve(position, rules, distance=False)
+            assert quick.value is analysis.value
+            assert quick.complete
+            values.add(quick.value)
+            if quick.value is Value.DRAW:
+                continue
+            assert quick.plies is None
+            chosen = next(m for m in analysis.moves if m.turn == quick.best)
+            assert chosen.value is quick.value
+    assert Value.WIN in values

@@ -27,6 +27,10 @@ def replies_with_a_safe_piece(position: Position, piece: Piece, rules: Rules) ->
     received = position.give(piece)
     if not received.supply:
         return 16  # the last piece: nothing to squeeze
+    occupied = received.occupied
+    if all((mask & occupied).bit_count() < 2 for mask in rules.shape_masks):
+        # no shape can hold three pieces after one placement: every piece stays safe
+        return received.empty_count
     return sum(
         1 for cell in iter_bits(received.empty_cells)
         if received.place(cell).safe_pieces(rules)

@@ -13,7 +13,9 @@ picks the one where the replies a squeezing opponent would choose most often
 lose.  Near the empty board, where the solver is slow, the perfect player
 plays from the opening book of the rule set (:mod:`quads.book`) when one is
 shipped: every turn's value is known there, so it never gives a value away
-from the first turn.
+from the first turn.  One cell past the book's reach the book still holds the
+position's own value: from a draw the player then only confirms its tightest
+squeezes one by one instead of solving the position first.
 """
 
 from __future__ import annotations
@@ -71,18 +73,23 @@ class Perfect(_Solving):
     level = 5
     name = "perfect"
     SOLVE_FROM = 13
-    REFINE_FROM = 11
+    REFINE_FROM = 10
     NODES = 8_000_000
     TRAPS = 6
     """How many of the tightest squeezes to weigh from a drawn position."""
     LIKELY = 4
     """How many of the opponent's likeliest replies to check for each."""
+    TRAP_NODES = 500_000
+    """Node budget of weighing them once the position is solved."""
 
     LOOK_AHEAD_FROM = 14
     """With this many empty cells the position is too big to solve, but each turn's
     result (one cell fewer) is not: the player checks its tightest squeezes one by one."""
     LOOK_AHEAD_TRAPS = 4
     LOOK_AHEAD_NODES = 6_000_000
+    EDGE_NODES = 500_000
+    """Node budget of weighing the squeezes of a drawn position one cell past the
+    book's reach (the book holds its value, so it need not be solved)."""
 
     def choose_turn(self, position: Position, rules: Rules) -> Turn:
         """From the book where it judges every turn; else as the other solving
@@ -93,6 +100,10 @@ class Perfect(_Solving):
             analysis = book.analysis(position, rules)
             if analysis is not None:
                 return self._from_book(position, rules, analysis, book)
+        if book is not None and book.score(position, rules) == 0:
+            turn, _, _ = self._trap(position, rules, self.EDGE_NODES, reserve=self.NODES)
+            if turn is not None:
+                return turn
         if position.empty_count == self.LOOK_AHEAD_FROM and position.hand is not None:
             turn, _, _ = self._trap(position, rules, self.LOOK_AHEAD_NODES,
                                     traps=self.LOOK_AHEAD_TRAPS, win_at_once=True)
@@ -135,22 +146,27 @@ class Perfect(_Solving):
             solution.complete and position.empty_count <= self.REFINE_FROM
         ):
             return solution.best
-        turn, _, _ = self._trap(position, rules, self.NODES - solution.nodes)
+        budget = min(self.TRAP_NODES, self.NODES - solution.nodes)
+        turn, _, _ = self._trap(position, rules, budget)
         return solution.best if turn is None else turn
 
     def _trap(self, position: Position, rules: Rules, budget: int, *, traps: int | None = None,
-              win_at_once: bool = False) -> tuple[Turn | None, float, int]:
+              win_at_once: bool = False, reserve: int = 0) -> tuple[Turn | None, float, int]:
         """Among the tightest squeezes, the one the solver confirms does not lose and
         whose likely replies lose most often: the turn (``None`` if none was confirmed),
         that share, and the budget left.  With ``win_at_once`` a squeeze that the solver
-        shows to win is played at once."""
+        shows to win is played at once.  With a ``reserve`` of nodes, to be spent only
+        while no squeeze is confirmed, looser turns are tried too, in order, until one is."""
         choice: Turn | None = None
         best_chance = -1.0
-        for _, turn in rank_turns(position, rules)[: traps or self.TRAPS]:
-            if turn.give is None or budget <= 0:
+        for index, (_, turn) in enumerate(rank_turns(position, rules)):
+            allowed = budget if choice is not None else budget + reserve
+            past_limit = index >= (traps or self.TRAPS)
+            searching_on = choice is None and reserve > 0
+            if turn.give is None or allowed <= 0 or (past_limit and not searching_on):
                 break
             received = position.play(turn)
-            reply = solve(received, rules, nodes=budget, threads=1)
+            reply = solve(received, rules, nodes=allowed, threads=1, distance=False)
             budget -= reply.nodes
             if win_at_once and reply.value is Value.LOSS:
                 return turn, 1.0, budget
@@ -172,7 +188,7 @@ class Perfect(_Solving):
         for turn in likely:
             if turn.give is None or budget <= 0:
                 break
-            ours = solve(received.play(turn), rules, nodes=budget, threads=1)
+            ours = solve(received.play(turn), rules, nodes=budget, threads=1, distance=False)
             budget -= ours.nodes
             if ours.value is Value.UNKNOWN:
                 break

@@ -20,8 +20,8 @@ class Solution:
     rules: Rules
     value: Value
     plies: int | None
-    """Placements (both sides) until the game ends, counting the last; ``None`` for a draw
-    or when unknown."""
+    """Placements (both sides) until the game ends, counting the last; ``None`` for a draw,
+    when unknown, or when the solve was asked for the value alone."""
     best: Turn | None
     """The fastest win, the longest resistance, or the draw that leaves the opponent the
     fewest non-losing replies; ``None`` when there is no turn or the value is unknown."""

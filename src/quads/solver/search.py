@@ -80,7 +80,7 @@ class _Search:
     def __init__(
         self, position: Position, rules: Rules, nodes: int | None, seconds: float | None,
         table_mb: float | None, progress: ProgressCallback | None, threads: int | None,
-        pure: bool | None, refine: bool | None = None,
+        pure: bool | None, refine: bool | None = None, distance: bool = True,
     ) -> None:
         position.check(rules)
         if nodes is not None and nodes < 1:
@@ -107,6 +107,7 @@ class _Search:
         self.threads = max(1, threads if self.kernel.compiled else 1)
         self.report = progress
         self.refine = position.empty_count <= REFINE_MAX_EMPTIES if refine is None else refine
+        self.distance = distance
         self.start = time.monotonic()
         self.last_report = self.start
         self.groups = root_groups(position, rules, self.engine)
@@ -267,6 +268,9 @@ class _Search:
             return self._solution(Value.UNKNOWN, None, None, complete=False)
         score, group = found
         assert group is not None
+        if (score >= 1 or score <= -1) and not self.distance:
+            return self._solution(Value.WIN if score >= 1 else Value.LOSS, None, group.turns[0],
+                                  complete=True)
         if score >= 1 or score <= -1:
             return self._distance(groups, group, win=score >= 1)
         return self._draw(groups, group)
@@ -421,6 +425,7 @@ def solve(
     threads: int | None = None,
     pure: bool | None = None,
     refine: bool | None = None,
+    distance: bool = True,
 ) -> Solution:
     """Solve ``position`` under ``rules``: its value for the side to move and a best turn.
 
@@ -440,12 +445,16 @@ def solve(
     the first drawing turn in search order is returned.  ``refine=True`` or
     ``False`` decides explicitly.
 
+    ``distance=False`` stops once the value is known: a win or a loss then
+    comes without its distance (``plies`` is ``None``) and with the first turn
+    found to reach it, which is much cheaper when only the value matters.
+
     :raises InvalidPositionError: if the position is impossible under ``rules``.
     :raises ValueError: if a budget or the table size is not positive.
     :raises RuntimeError: if ``pure=False`` and the compiled kernel is missing.
     """
     return _Search(
-        position, rules, nodes, seconds, table_mb, progress, threads, pure, refine
+        position, rules, nodes, seconds, table_mb, progress, threads, pure, refine, distance
     ).solve()
 
 
