@@ -434,7 +434,7 @@ def test_the_analysis_board_sets_up_a_position_and_shares_it(quads: QuadsPage) -
     expect(view).to_be_visible()
     expect(view).to_have_attribute("aria-busy", "false")
     # The empty board, from the opening book: every first piece draws.
-    expect(page.locator("#analyse-palette .value-draw")).to_have_count(16)
+    expect(page.locator("#analyse-supply .value-draw")).to_have_count(16)
 
     # An endgame from its address: the marks are the server's values, best per cell.
     endgame = "0F8./71.3/.A.2/59.6 C"
@@ -452,7 +452,7 @@ def test_the_analysis_board_sets_up_a_position_and_shares_it(quads: QuadsPage) -
     quads.press(page.locator('#analyse-board button[data-key="A1"]'))  # takes the 0 back
     expect(page.locator("#analyse-position")).to_have_text(".F8./71.3/.A.2/59.6 C")
     assert quote(".F8./71.3/.A.2/59.6 C", safe="") in page.url
-    quads.press(page.locator('#analyse-palette button[data-key="0"]'))
+    quads.press(page.locator('#analyse-supply button[data-key="0"]'))
     quads.press(page.locator('#analyse-board button[data-key="D1"]'))
     expect(page.locator("#analyse-position")).to_have_text(".F80/71.3/.A.2/59.6 C")
     page.go_back()

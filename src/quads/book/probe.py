@@ -20,7 +20,7 @@ from quads.position import Position
 from quads.rules import Rules
 from quads.solver import analyse, solve
 from quads.solver.result import Analysis, MoveValue, Solution
-from quads.solver.root import cells_of
+from quads.solver.root import Group, cells_of
 from quads.solver.value import Value, turn_score, value_of
 
 __all__ = ["Book", "analyse_with_book", "book_for", "load_book", "shipped_path",
@@ -51,12 +51,11 @@ class Book:
         """Whether every turn of ``position`` is judged by the book."""
         return position.empty_count >= self.header.min_empty
 
-    def analysis(self, position: Position, rules: Rules) -> Analysis | None:
-        """Every legal turn of ``position`` with its value, best first, as
-        :func:`quads.solver.analyse` gives them; ``None`` if the book does not
-        know them all."""
+    def _scored_groups(self, position: Position, rules: Rules) -> list[tuple[Group, int]] | None:
+        """The turn groups of ``position`` in the solver's search order, each with its
+        score; ``None`` if the book does not know them all."""
         position.check(rules)
-        ranked = []
+        scored = []
         for group in turn_groups(position, rules):
             if group.node is None:
                 score = group.exact
@@ -65,32 +64,45 @@ class Book:
                 score = None if child is None else turn_score(child, group.node.ply)
             if score is None:
                 return None
-            value, plies = value_of(score)
-            for turn in group.turns:
-                order = (-1 if turn.place is None else turn.place,
-                         -1 if turn.give is None else turn.give)
-                ranked.append((-score, order, MoveValue(turn, value, plies)))
-        ranked.sort(key=lambda item: (item[0], item[1]))
-        moves = tuple(move for _, _, move in ranked)
-        value, plies = (moves[0].value, moves[0].plies) if moves else (Value.DRAW, None)
-        return Analysis(position, rules, value, plies, moves, 0, 0.0)
+            scored.append((group, score))
+        return scored
+
+    def analysis(self, position: Position, rules: Rules) -> Analysis | None:
+        """Every legal turn of ``position`` with its value, best first, as
+        :func:`quads.solver.analyse` gives them; ``None`` if the book does not
+        know them all."""
+        scored = self._scored_groups(position, rules)
+        return None if scored is None else _analysis(position, rules, scored)
 
     def solution(self, position: Position, rules: Rules) -> Solution | None:
         """The value of ``position`` and a best turn, as :func:`quads.solver.solve`
         gives them; ``None`` if the book does not know every turn.  Among drawing
         turns the first in the solver's search order is taken."""
-        analysis = self.analysis(position, rules)
-        if analysis is None:
+        scored = self._scored_groups(position, rules)
+        if scored is None:
             return None
+        analysis = _analysis(position, rules, scored)
         best = None
         if analysis.moves:
-            top = analysis.moves[0]
-            best = top.turn
-            if top.value is Value.DRAW:
-                drawing = {m.turn for m in analysis.moves if m.value is Value.DRAW}
-                best = next(t for g in turn_groups(position, rules) for t in g.turns
-                            if t in drawing)
+            best = analysis.moves[0].turn
+            if analysis.value is Value.DRAW:
+                best = next(group.turns[0] for group, score in scored if score == 0)
         return Solution(position, rules, analysis.value, analysis.plies, best, 0, 0.0)
+
+
+def _analysis(position: Position, rules: Rules, scored: list[tuple[Group, int]]) -> Analysis:
+    """The analysis of ``position`` from the scores of its turn groups."""
+    ranked = []
+    for group, score in scored:
+        value, plies = value_of(score)
+        for turn in group.turns:
+            order = (-1 if turn.place is None else turn.place,
+                     -1 if turn.give is None else turn.give)
+            ranked.append((-score, order, MoveValue(turn, value, plies)))
+    ranked.sort(key=lambda item: (item[0], item[1]))
+    moves = tuple(move for _, _, move in ranked)
+    value, plies = (moves[0].value, moves[0].plies) if moves else (Value.DRAW, None)
+    return Analysis(position, rules, value, plies, moves, 0, 0.0)
 
 
 def load_book(path: Path, rules: Rules) -> Book:

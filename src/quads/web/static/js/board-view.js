@@ -12,27 +12,13 @@ import { Board, CELLS } from "./board.js";
 import { t } from "./i18n.js";
 import { rulesName } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
+import { positionString, readPosition } from "./position.js";
 import { Supply } from "./supply.js";
 import { valueWords, valuesByTarget } from "./turn-values.js";
 
 const $ = (id) => document.getElementById(id);
 const PIECES = "0123456789ABCDEF".split("");
 const RULES = ["quads", "classic", "advanced"];
-
-/** The position string of sixteen cells and a hand: "0F8./71.3/.A.2/59.6 C". */
-export function positionString(board, hand) {
-  const rows = [0, 4, 8, 12].map((start) => board.slice(start, start + 4).map((p) => p || ".").join(""));
-  return `${rows.join("/")} ${hand || "-"}`;
-}
-
-/** The cells and hand of a position string, or null if it cannot be read. */
-export function readPositionString(text) {
-  const match = /^([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4}) ([0-9A-F-])$/.exec(text);
-  if (!match) return null;
-  const board = match.slice(1, 5).join("").split("").map((c) => (c === "." ? null : c));
-  const hand = match[5] === "-" ? null : match[5];
-  return { board, hand };
-}
 
 export class BoardView {
   constructor({ notify }) {
@@ -44,7 +30,7 @@ export class BoardView {
     this.answer = null; // the analysis of the position shown, or {failed: message}
     this.asked = null; // the address whose analysis is on its way
     this.cells = new Board($("analyse-board"), (cell) => this.pressCell(cell));
-    this.palette = new Supply($("analyse-palette"), (piece) => this.choose(piece));
+    this.palette = new Supply($("analyse-supply"), (piece) => this.choose(piece));
     $("analyse-hand-button").addEventListener("click", () => this.pressHand());
     $("analyse-clear").addEventListener("click", () => this.setUp(Array(16).fill(null), null));
     $("analyse-rules").addEventListener("change", (event) => {
@@ -57,7 +43,7 @@ export class BoardView {
   /** Open the board at `rules` and `position` (a position string) from the address. */
   open(rules, position) {
     this.rules = RULES.includes(rules) ? rules : "quads";
-    const read = position ? readPositionString(position) : null;
+    const read = position ? readPosition(position) : null;
     this.board = read ? read.board : Array(16).fill(null);
     this.hand = read ? read.hand : null;
     this.chosen = null;

@@ -10,25 +10,12 @@
 import { t } from "./i18n.js";
 import { joinList } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
+import { readPosition } from "./position.js";
 import { valueWords } from "./turn-values.js";
 
 export const SECTIONS = ["rules", "variants", "strategy", "history", "solved", "faq"];
 
 const CELLS = ["1", "2", "3", "4"].flatMap((row) => ["A", "B", "C", "D"].map((col) => col + row));
-
-/**
- * Read a position string such as `F..0/..A./..../.3.. 7` for drawing only:
- * the sixteen cells (hex digit or null) and the piece in hand (or null).
- */
-export function readPosition(text) {
-  const [rows, hand = "-"] = text.trim().split(/\s+/);
-  const board = rows
-    .split("/")
-    .flatMap((row) => [...row])
-    .map((char) => (char === "." ? null : char.toUpperCase()));
-  if (board.length !== 16) throw new Error(`not a position: ${text}`);
-  return { board, hand: hand === "-" ? null : hand.toUpperCase() };
-}
 
 // The example boards of the rules: a position, the cells to point at, and
 // whether those cells make a win (drawn in gold) or are only pointed at.

@@ -1,11 +1,15 @@
-// The board, the piece in hand and the supply, as the puzzle and the tutorial
-// show them: written once here and put in place of each
+// The board, the piece in hand and the supply, as the puzzle, the tutorial and
+// the analysis board show them: written once here and put in place of each
 // <div data-play-area="PREFIX"></div> of the page, with ids PREFIX-board,
 // PREFIX-hand, PREFIX-hand-caption, PREFIX-supply, PREFIX-supply-area and
-// PREFIX-supply-title.
+// PREFIX-supply-title.  The placeholder may name other catalogue keys for the
+// two headings (data-hand-title, data-supply-title) and ask for a button under
+// the hand (data-hand-button), with id PREFIX-hand-button.
 // Texts come from the catalogue when the page is translated.
 
-function playArea(prefix) {
+function playArea(prefix, { handTitle = "game.hand.title", supplyTitle = "game.supply.title",
+  handButton = false } = {}) {
+  const button = handButton ? `<button type="button" class="button" id="${prefix}-hand-button"></button>` : "";
   const template = document.createElement("template");
   template.innerHTML = `
       <div class="board-area">
@@ -18,15 +22,15 @@ function playArea(prefix) {
 
       <div class="hand-area">
         <div class="hand-card">
-          <h2 class="hand-title" data-i18n="game.hand.title"></h2>
+          <h2 class="hand-title" data-i18n="${handTitle}"></h2>
           <div id="${prefix}-hand" class="hand" role="img"></div>
-          <p id="${prefix}-hand-caption" class="hand-caption"></p>
+          <p id="${prefix}-hand-caption" class="hand-caption"></p>${button}
         </div>
       </div>
 
       <section id="${prefix}-supply-area" class="supply-area" aria-labelledby="${prefix}-supply-title">
         <div class="supply-head">
-          <h2 id="${prefix}-supply-title" data-i18n="game.supply.title"></h2>
+          <h2 id="${prefix}-supply-title" data-i18n="${supplyTitle}"></h2>
         </div>
         <div id="${prefix}-supply" class="supply" role="group" aria-labelledby="${prefix}-supply-title"></div>
       </section>`;
@@ -36,6 +40,8 @@ function playArea(prefix) {
 /** Put a play area in place of every placeholder below `root`. */
 export function fillPlayAreas(root = document) {
   for (const placeholder of root.querySelectorAll("[data-play-area]")) {
-    placeholder.replaceWith(playArea(placeholder.dataset.playArea));
+    const { playArea: prefix, handTitle, supplyTitle, handButton } = placeholder.dataset;
+    placeholder.replaceWith(playArea(prefix, { handTitle, supplyTitle,
+      handButton: handButton !== undefined }));
   }
 }
