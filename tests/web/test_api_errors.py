@@ -49,8 +49,8 @@ def test_malformed_json(api: Any, game: dict[str, Any]) -> None:
     {"revision": 3, "action": "pass"},
     {"revision": 3, "action": "give"},                    # give without a piece
     {"revision": 3, "action": "place", "piece": "3"},     # place without a cell
-    {"revision": 3, "action": "declare", "cell": "A1"},   # a cell where none belongs
-    {"revision": 3, "action": "give", "piece": 3},        # the piece is text
+    {"revision": 3.5, "action": "give", "piece": "3"},   # revision is not an integer
+    {"revision": True, "action": "give", "piece": "3"},
     [3, "give", "3"],
 ])
 def test_missing_or_mistyped_fields(api: Any, game: dict[str, Any], body: Any) -> None:
@@ -71,6 +71,8 @@ def test_a_revision_is_required(api: Any, game: dict[str, Any], what: str) -> No
     ({"revision": 3, "action": "place", "cell": ""}, "invalid_cell"),
     ({"revision": 3, "action": "give", "piece": "G"}, "invalid_piece"),
     ({"revision": 3, "action": "give", "piece": "12"}, "invalid_piece"),
+    ({"revision": 3, "action": "give", "piece": 3}, "invalid_piece"),        # not text
+    ({"revision": 3, "action": "place", "cell": "a1"}, "invalid_cell"),      # upper case only
 ])
 def test_values_that_cannot_be_read(api: Any, game: dict[str, Any], body: Any,
                                     code: str) -> None:
@@ -107,7 +109,7 @@ def test_a_new_game_refused(api: Any, client: Any, body: Any, code: str) -> None
 ])
 def test_an_import_refused(api: Any, client: Any, record: str, code: str) -> None:
     answer = client.post("/api/games/import", json={"record": record, "mode": "local"})
-    assert answer.status_code == 400, answer.text
+    assert answer.status_code == 422, answer.text
     assert answer.json()["error"]["code"] == code
     assert "token" in answer.json()["error"]["message"] or "header" in answer.json()[
         "error"]["message"]

@@ -54,7 +54,7 @@ def test_give_and_place_build_the_view(api: Any) -> None:
                                                                          "place")
     assert view["last"] == {"player": "first", "place": None, "piece": None, "give": "7",
                             "declared": False, "missed": False, "claimed": False}
-    view = api.act(view, "place", cell="a1")
+    view = api.act(view, "place", cell="A1")
     assert view["board"][0] == "7"
     assert (view["to_move"], view["step"], view["hand"]) == ("second", "give", None)
     assert view["last"]["place"] == "A1"
@@ -197,7 +197,7 @@ def test_a_record_naming_no_valid_opponent_is_refused(
     before = client.get("/api/games").json()
     answer = client.post("/api/games/import",
                          json={"record": f"{headers}\n\n1. 7 *\n"})
-    assert answer.status_code == 400
+    assert answer.status_code == 422
     assert answer.json()["error"]["code"] == "invalid_record"
     assert fault in answer.json()["error"]["message"]
     assert client.get("/api/games").json() == before

@@ -51,7 +51,8 @@ def test_openapi_lists_every_route(client: Any) -> None:
     document = answer.json()
     assert {path: set(methods) for path, methods in document["paths"].items()} == ROUTES
     schemas = document["components"]["schemas"]
-    for model in ("NewGame", "ImportGame", "ActionRequest", "RevisionRequest", "GameView",
+    for model in ("LocalGame", "ComputerGame", "OnlineGame", "ImportComputer", "PlaceAction",
+                  "GiveAction", "RevisionRequest", "GameView",
                   "GameSummaryView", "GameList", "LastTurn", "OutcomeView", "ErrorView",
                   "PuzzleView", "CheckRequest", "VerdictView", "ResultRequest",
                   "PuzzleHistory", "AnalysisView", "ReviewView"):
@@ -95,11 +96,12 @@ def test_the_message_catalogue(client: Any, lang: str) -> None:
     assert "app.title" in served
 
 
-@pytest.mark.parametrize("lang", ["fr", "EN", "..", "en.json"])
-def test_no_other_catalogue(client: Any, lang: str) -> None:
+@pytest.mark.parametrize(("lang", "status"), [("fr", 400), ("EN", 400), ("en.json", 400),
+                                              ("..", 404)])
+def test_no_other_catalogue(client: Any, lang: str, status: int) -> None:
     answer = client.get(f"/api/messages/{lang}")
-    assert answer.status_code == 404
-    assert answer.json()["error"]["code"] in ("not_found", "no_route")
+    assert answer.status_code == status
+    assert answer.json()["error"]["code"] in ("bad_request", "no_route")
 
 
 def test_messages_for_the_server() -> None:

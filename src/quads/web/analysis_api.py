@@ -18,23 +18,23 @@ from quads.cells import cell_name
 from quads.pieces import piece_name
 from quads.position import Position
 from quads.rules import Rules
-from quads.web.schemas import AnalysisView, ErrorView, TurnValueView
+from quads.web.fields import PositionText, RulesName
+from quads.web.openapi import refusals
+from quads.web.schemas import AnalysisView, TurnValueView
 
 __all__ = ["SECONDS", "router"]
 
 SECONDS = 3.0
 """The search's time budget for one analysis."""
 
-router = APIRouter(prefix="/api", responses={
-    400: {"model": ErrorView, "description": "A position or rule set that cannot be read, or "
-                                             "a position impossible under the rules"}})
+router = APIRouter(prefix="/api")
 
 
-@router.get("/analysis", tags=["analysis"])
+@router.get("/analysis", tags=["analysis"], responses=refusals(
+    422, s422="A position impossible under the rules"))
 def analysis(
-    position: Annotated[str, Query(max_length=40, description="The position string, e.g. "
-                                   "`0.../..../..../.... 5` (`-`: no piece in hand)")],
-    rules: Annotated[str, Query(max_length=60, description="The rule set's name")] = "quads",
+    position: Annotated[PositionText, Query()],
+    rules: Annotated[RulesName, Query()] = "quads",
 ) -> AnalysisView:
     """Every legal turn of ``position`` under ``rules`` with its value, best first."""
     game_rules = Rules.parse(rules)

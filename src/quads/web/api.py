@@ -29,19 +29,23 @@ from quads.storage import GameNotFoundError, GameStore, StaleGameError, StoredGa
 from quads.web import play, seats
 from quads.web.dispatch import quick
 from quads.web.errors import ApiError
+from quads.web.fields import GAME_ID_PATTERN, INVITE_PATTERN
 from quads.web.identity import caller
 from quads.web.live import LiveHub
+from quads.web.openapi import refusals
 from quads.web.qr import qr_svg
 from quads.web.schemas import (
     ActionRequest,
-    ErrorView,
+    ComputerGame,
     GameList,
     GameView,
     HintView,
+    ImportComputer,
     ImportGame,
     InviteView,
     JoinRequest,
     NewGame,
+    OnlineGame,
     ReviewView,
     RevisionRequest,
     UndoAnswer,
@@ -51,23 +55,9 @@ from quads.web.views import game_view, hint_view, invite_path, review_view, summ
 
 __all__ = ["router"]
 
-_ERRORS: dict[int | str, dict[str, object]] = {
-    status: {"model": ErrorView, "description": description}
-    for status, description in (
-        (400, "The request or a value in it cannot be read"),
-        (401, "A bearer token that this server did not issue"),
-        (403, "An online game in which the caller holds no seat, or a wrong invitation"),
-        (404, "No game with this id that the caller may see"),
-        (409, "Stale revision, not your turn, game over, seat taken, or nothing to undo"),
-        (413, "The request body is larger than 64 KiB"),
-        (415, "The request body is not JSON"),
-        (422, "An action the rules forbid now"),
-    )
-}
+router = APIRouter(prefix="/api")
 
-router = APIRouter(prefix="/api", responses=_ERRORS)
-
-GameId = Annotated[str, Path(description="The game's id", max_length=64)]
+GameId = Annotated[str, Path(description="The game's id", pattern=GAME_ID_PATTERN)]
 
 REVIEW_SECONDS = 3.0
 """The solver's time for each position of a review that the opening book does not hold."""
@@ -101,18 +91,20 @@ def _changed(request: Request, stored: StoredGame) -> GameView:
 @quick
 def create_game(request: Request, body: NewGame) -> GameView:
     """Start a new game, owned by the caller (``online``: seated as ``host``)."""
-    stored = play.new_game(body.rules, body.mode, body.level, body.human, caller(request),
-                           body.host)
+    stored = play.new_game(body.rules, body.mode,
+                           body.level if isinstance(body, ComputerGame) else None,
+                           body.human if isinstance(body, ComputerGame) else None,
+                           caller(request), body.host if isinstance(body, OnlineGame) else None)
     _store(request).create(stored)
     return _view(request, stored)
 
 
-@router.post("/games/import", status_code=201, tags=["games"])
+@router.post("/games/import", status_code=201, tags=["games"], responses=refusals(422))
 @quick
 def import_game(request: Request, body: ImportGame) -> GameView:
     """Start a game from a record, replayed to its last action."""
-    stored = play.imported_game(body.record, body.mode, body.level, body.human,
-                                caller(request))
+    level, human = (body.level, body.human) if isinstance(body, ImportComputer) else (None, None)
+    stored = play.imported_game(body.record, body.mode, level, human, caller(request))
     _store(request).create(stored)
     return _view(request, stored)
 
@@ -130,7 +122,7 @@ def list_games(
     return GameList(games=[summary_view(s, player) for s in summaries])
 
 
-@router.get("/games/{game_id}", tags=["games"])
+@router.get("/games/{game_id}", tags=["games"], responses=refusals(404))
 @quick
 def get_game(request: Request, game_id: GameId) -> GameView:
     """A game as it stands, as the caller sees it."""
@@ -138,6 +130,7 @@ def get_game(request: Request, game_id: GameId) -> GameView:
 
 
 @router.delete("/games/{game_id}", status_code=204, tags=["games"],
+               responses=refusals(403, 404, 409),
                response_class=Response)
 @quick
 def delete_game(request: Request, game_id: GameId) -> Response:
@@ -155,10 +148,11 @@ def delete_game(request: Request, game_id: GameId) -> Response:
     return Response(status_code=204)
 
 
-@router.get("/invites/{token}", tags=["online"])
+@router.get("/invites/{token}", tags=["online"],
+            responses=refusals(404, s404="No game has this invitation"))
 @quick
 def get_invite(request: Request,
-               token: Annotated[str, Path(max_length=100)]) -> InviteView:
+               token: Annotated[str, Path(pattern=INVITE_PATTERN)]) -> InviteView:
     """The online game that an invitation (``/join/TOKEN``) seats one in."""
     game_id = _store(request).find_invite(token)
     if game_id is None:
@@ -173,7 +167,7 @@ def get_invite(request: Request,
                       joined=player is not None and stored.seat_of(player) is not None)
 
 
-@router.post("/games/{game_id}/join", tags=["online"])
+@router.post("/games/{game_id}/join", tags=["online"], responses=refusals(403, 404, 409))
 @quick
 def join_game(request: Request, game_id: GameId, body: JoinRequest) -> GameView:
     """Take the free seat of an online game with its invitation."""
@@ -188,7 +182,8 @@ def join_game(request: Request, game_id: GameId, body: JoinRequest) -> GameView:
 @router.get(
     "/games/{game_id}/invite.svg", tags=["online"], response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}},
-                     "description": "A QR code of the invitation's address"}},
+                     "description": "A QR code of the invitation's address"},
+               **refusals(403, 404)},
 )
 def invite_qr(request: Request, game_id: GameId) -> Response:
     """The invitation of an online game as a QR code, for a seated player while a seat
@@ -203,7 +198,7 @@ def invite_qr(request: Request, game_id: GameId) -> Response:
                     headers={"Cache-Control": "no-store"})
 
 
-@router.post("/games/{game_id}/actions", tags=["games"])
+@router.post("/games/{game_id}/actions", tags=["games"], responses=refusals(403, 404, 409, 422))
 @quick
 def act(request: Request, game_id: GameId, body: ActionRequest) -> GameView:
     """Play one action of a person."""
@@ -215,7 +210,7 @@ def act(request: Request, game_id: GameId, body: ActionRequest) -> GameView:
     return _changed(request, stored)
 
 
-@router.post("/games/{game_id}/computer", tags=["games"])
+@router.post("/games/{game_id}/computer", tags=["games"], responses=refusals(403, 404, 409))
 def computer_turn(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     """Play the computer's whole turn."""
     stored = _load(request, game_id)
@@ -226,7 +221,7 @@ def computer_turn(request: Request, game_id: GameId, body: RevisionRequest) -> G
     return _changed(request, stored)
 
 
-@router.post("/games/{game_id}/undo", tags=["games"])
+@router.post("/games/{game_id}/undo", tags=["games"], responses=refusals(403, 404, 409))
 @quick
 def undo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     """Take back the last turn; against the computer, back to the person's last turn.
@@ -242,7 +237,7 @@ def undo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     return _changed(request, stored)
 
 
-@router.post("/games/{game_id}/undo/answer", tags=["online"])
+@router.post("/games/{game_id}/undo/answer", tags=["online"], responses=refusals(403, 404, 409))
 @quick
 def answer_undo(request: Request, game_id: GameId, body: UndoAnswer) -> GameView:
     """Accept or refuse the other player's undo request in an online game."""
@@ -255,7 +250,7 @@ def answer_undo(request: Request, game_id: GameId, body: UndoAnswer) -> GameView
     return _changed(request, stored)
 
 
-@router.post("/games/{game_id}/redo", tags=["games"])
+@router.post("/games/{game_id}/redo", tags=["games"], responses=refusals(403, 404, 409))
 @quick
 def redo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     """Play again what undo took back (not in online games)."""
@@ -266,7 +261,7 @@ def redo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     return _changed(request, stored)
 
 
-@router.post("/games/{game_id}/resign", tags=["games"])
+@router.post("/games/{game_id}/resign", tags=["games"], responses=refusals(403, 404, 409))
 @quick
 def resign(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     """Give up: the caller's side loses (on one device, the side to move)."""
@@ -285,7 +280,8 @@ def resign(request: Request, game_id: GameId, body: RevisionRequest) -> GameView
     return _changed(request, stored)
 
 
-@router.post("/games/{game_id}/rematch", status_code=201, tags=["games"])
+@router.post("/games/{game_id}/rematch", status_code=201, tags=["games"],
+             responses=refusals(403, 404, 409))
 @quick
 def rematch(request: Request, game_id: GameId) -> GameView:
     """"Play again": the next game with the same players, rules and level, and the sides
@@ -310,7 +306,8 @@ def rematch(request: Request, game_id: GameId) -> GameView:
 
 @router.get(
     "/games/{game_id}/record", tags=["games"], response_class=PlainTextResponse,
-    responses={200: {"content": {"text/plain": {}}, "description": "The game record"}},
+    responses={200: {"content": {"text/plain": {}}, "description": "The game record"},
+               **refusals(404)},
 )
 @quick
 def record(request: Request, game_id: GameId) -> PlainTextResponse:
@@ -326,7 +323,7 @@ def record(request: Request, game_id: GameId) -> PlainTextResponse:
     )
 
 
-@router.get("/games/{game_id}/hint", tags=["games"])
+@router.get("/games/{game_id}/hint", tags=["games"], responses=refusals(403, 404, 409))
 def get_hint(request: Request, game_id: GameId,
              lang: Annotated[Literal["en", "de"], Query()] = "en") -> HintView:
     """Advice for the person to move: the safe pieces, a suggested turn and why."""
@@ -335,7 +332,7 @@ def get_hint(request: Request, game_id: GameId,
     return hint_view(play.advice(stored), lang)
 
 
-@router.get("/games/{game_id}/review", tags=["games"])
+@router.get("/games/{game_id}/review", tags=["games"], responses=refusals(404, 409))
 def get_review(request: Request, game_id: GameId) -> ReviewView:
     """Every turn of a finished game with its value before and after it was played
     (slow: each position the opening book does not hold is solved)."""
@@ -346,9 +343,6 @@ def get_review(request: Request, game_id: GameId) -> ReviewView:
 
 
 @router.get("/messages/{lang}", tags=["messages"])
-def messages(lang: str) -> dict[str, str]:
-    """The message catalogue of ``lang`` (``en`` or ``de``)."""
-    try:
-        return catalogue(lang)
-    except KeyError as exc:
-        raise ApiError.not_found(str(exc.args[0])) from None
+def messages(lang: Annotated[Literal["en", "de"], Path()]) -> dict[str, str]:
+    """The message catalogue of ``lang``."""
+    return catalogue(lang)

@@ -17,7 +17,7 @@ from sqlalchemy import URL
 
 from quads import __version__
 from quads.storage import GameStore
-from quads.web import analysis_api, api, errors, live, puzzle_api, pwa
+from quads.web import analysis_api, api, errors, live, openapi, puzzle_api, pwa
 from quads.web.identity import PlayerMiddleware
 from quads.web.limits import BodyLimitMiddleware
 from quads.web.live import LiveHub
@@ -76,6 +76,7 @@ def create_app(
         redoc_url=None,
         static_url="/api-docs-assets",
         lifespan=_lifespan,
+        generate_unique_id_function=lambda route: route.name,
     )
     store = GameStore(db_path)
     app.state.store = store
@@ -87,6 +88,7 @@ def create_app(
     app.include_router(live.router)
     app.include_router(puzzle_api.router)
     app.include_router(analysis_api.router)
+    openapi.install(app)
     app.add_middleware(PlayerMiddleware, store=store)
     app.add_middleware(BodyLimitMiddleware)
 

@@ -3,9 +3,16 @@
 The library's exceptions, the store's and the request validator's are mapped
 to the codes of ``docs/web-api.md`` by the handlers that :func:`install`
 adds to an app; the web layer's own refusals are :class:`ApiError`.
+
+A request that does not fit the API's schema is refused with ``400`` by the
+validator, before any route runs; the library sees only values that fit, so
+its refusals (an impossible position, an unreadable record, an illegal move)
+are ``422``: the request was understood, and the rules refuse it.
 """
 
 from __future__ import annotations
+
+import re
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -26,17 +33,24 @@ from quads.storage import GameNotFoundError, StaleGameError, StorageUnavailableE
 
 __all__ = ["ApiError", "error_response", "install"]
 
-_LIBRARY_CODES: tuple[tuple[type[QuadsError], int, str], ...] = (
-    (InvalidRulesError, 400, "invalid_rules"),
-    (InvalidCellError, 400, "invalid_cell"),
-    (InvalidPieceError, 400, "invalid_piece"),
-    (InvalidPositionError, 400, "invalid_position"),
-    (InvalidRecordError, 400, "invalid_record"),
-    (InvalidDateError, 400, "invalid_date"),
-    (IllegalActionError, 422, "illegal_action"),
-    (QuadsError, 400, "bad_request"),
+_LIBRARY_CODES: tuple[tuple[type[QuadsError], str], ...] = (
+    (InvalidRulesError, "invalid_rules"),
+    (InvalidCellError, "invalid_cell"),
+    (InvalidPieceError, "invalid_piece"),
+    (InvalidPositionError, "invalid_position"),
+    (InvalidRecordError, "invalid_record"),
+    (InvalidDateError, "invalid_date"),
+    (IllegalActionError, "illegal_action"),
+    (QuadsError, "unprocessable"),
 )
-"""The status and code of each library exception; the first matching class wins."""
+"""The code of each library exception (all ``422``); the first matching class wins."""
+
+_FIELD_CODES = {
+    "rules": "invalid_rules", "cell": "invalid_cell", "piece": "invalid_piece",
+    "position": "invalid_position", "record": "invalid_record", "day": "invalid_date",
+}
+"""The code of a request that does not fit the schema, by the field that does not fit;
+any other field: ``bad_request``."""
 
 
 class ApiError(Exception):
@@ -94,9 +108,9 @@ async def _api_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _library_error(request: Request, exc: Exception) -> JSONResponse:
-    for kind, status, code in _LIBRARY_CODES:
+    for kind, code in _LIBRARY_CODES:
         if isinstance(exc, kind):
-            return error_response(status, code, str(exc))
+            return error_response(422, code, str(exc))
     raise exc
 
 
@@ -115,9 +129,16 @@ async def _unavailable(request: Request, exc: Exception) -> JSONResponse:
     return response
 
 
+def _validation_code(exc: RequestValidationError) -> str:
+    fields = {str(part) for error in exc.errors() if error.get("type") != "missing"
+              for part in error.get("loc", ())}
+    codes = {code for field, code in _FIELD_CODES.items() if field in fields}
+    return codes.pop() if len(codes) == 1 else "bad_request"
+
+
 async def _validation(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    return error_response(400, "bad_request", _validation_message(exc))
+    return error_response(400, _validation_code(exc), _validation_message(exc))
 
 
 async def _http(request: Request, exc: Exception) -> JSONResponse:
@@ -125,7 +146,24 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
     code = "no_route" if exc.status_code in (404, 405) else "bad_request"
     message = f"{request.method} {request.url.path}: {str(exc.detail).lower()}"
-    return error_response(exc.status_code, code, message)
+    response = error_response(exc.status_code, code, message)
+    if exc.status_code == 405:
+        response.headers["Allow"] = ", ".join(_allowed_methods(request))
+    return response
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """The methods the API's document lists for the request's address (the template
+    with the fewest parameters that matches it wins, as in routing: ``/api/games/import``
+    is not a game's id); anywhere else, a file of the page: ``GET`` and ``HEAD``."""
+    path = request.url.path
+    found: tuple[int, list[str]] | None = None
+    for template, item in request.app.openapi()["paths"].items():
+        parts = re.split(r"\{[^}]+\}", template)
+        if re.fullmatch("[^/]+".join(map(re.escape, parts)), path):
+            candidate = (len(parts) - 1, [method.upper() for method in item])
+            found = candidate if found is None or candidate[0] < found[0] else found
+    return found[1] if found else ["GET", "HEAD"]
 
 
 def install(app: FastAPI) -> None:

@@ -23,7 +23,7 @@ from quads.storage import Mode, StoredGame
 from quads.storage.stored import now
 from quads.web import history
 from quads.web.errors import ApiError
-from quads.web.schemas import ActionRequest, Side
+from quads.web.schemas import ActionRequest, GiveAction, PlaceAction, Side
 from quads.web.seats import side_name
 
 __all__ = [
@@ -226,16 +226,10 @@ def check_revision(stored: StoredGame, revision: int) -> None:
 
 
 def parse_request_action(request: ActionRequest) -> Action:
-    """The library action a request names.
-
-    :raises InvalidCellError: for a bad ``cell``.
-    :raises InvalidPieceError: for a bad ``piece``.
-    """
-    if request.action == "place":
-        assert request.cell is not None
+    """The library action a request names (its cell or piece fits its pattern already)."""
+    if isinstance(request, PlaceAction):
         return Place(parse_cell(request.cell))
-    if request.action == "give":
-        assert request.piece is not None
+    if isinstance(request, GiveAction):
         return Give(parse_piece(request.piece))
     simple: dict[str, Action] = {"declare": Declare(), "claim": Claim(), "decline": Decline()}
     return simple[request.action]

@@ -17,7 +17,9 @@ from fastapi import APIRouter, Path, Query, Request
 from quads.storage import GameStore, PuzzleResult
 from quads.storage.stored import now
 from quads.web.errors import ApiError
+from quads.web.fields import DATE_PATTERN
 from quads.web.identity import caller
+from quads.web.openapi import refusals
 from quads.web.puzzles import (
     ARCHIVE_DAYS,
     PuzzleCache,
@@ -29,7 +31,6 @@ from quads.web.puzzles import (
 from quads.web.schemas import (
     AdoptRequest,
     CheckRequest,
-    ErrorView,
     PuzzleHistory,
     PuzzleView,
     ResultRequest,
@@ -38,19 +39,12 @@ from quads.web.schemas import (
 
 __all__ = ["router"]
 
-_ERRORS: dict[int | str, dict[str, object]] = {
-    status: {"model": ErrorView, "description": description}
-    for status, description in (
-        (400, "The request, the date or a turn in it cannot be read"),
-        (409, "A result posted as solved that the caller's checked turns did not solve"),
-        (404, "No puzzle for this date yet (a date after today)"),
-        (422, "A turn the rules forbid where it is played"),
-    )
-}
+router = APIRouter(prefix="/api/puzzles", tags=["puzzles"])
 
-router = APIRouter(prefix="/api/puzzles", tags=["puzzles"], responses=_ERRORS)
+_NO_PUZZLE = "No puzzle for this date yet (a date after today)"
+_NO_DAY = "A date that does not exist, or a turn the rules forbid where it is played"
 
-PuzzleDate = Annotated[str, Path(description="`YYYY-MM-DD`, or `today`")]
+PuzzleDate = Annotated[str, Path(pattern=DATE_PATTERN, description="`YYYY-MM-DD`, or `today`")]
 Days = Annotated[int, Query(ge=1, le=366, description="How many dates the archive lists")]
 
 
@@ -94,14 +88,14 @@ def adopt_results(request: Request, body: AdoptRequest) -> PuzzleHistory:
     return _history(request, ARCHIVE_DAYS)
 
 
-@router.get("/{day}")
+@router.get("/{day}", responses=refusals(404, 422, s404=_NO_PUZZLE, s422=_NO_DAY))
 def get_puzzle(request: Request, day: PuzzleDate) -> PuzzleView:
     """The puzzle of a date, without its solution."""
     today = _today(request)
     return puzzle_view(_cache(request).get(puzzle_date(day, today)), today)
 
 
-@router.post("/{day}/check")
+@router.post("/{day}/check", responses=refusals(404, 422, s404=_NO_PUZZLE, s422=_NO_DAY))
 def check_puzzle_turn(request: Request, day: PuzzleDate, body: CheckRequest) -> VerdictView:
     """Judge the player's next turn; answer the opponent's reply."""
     date = puzzle_date(day, _today(request))
@@ -111,7 +105,9 @@ def check_puzzle_turn(request: Request, day: PuzzleDate, body: CheckRequest) -> 
     return verdict
 
 
-@router.post("/{day}/result", status_code=201)
+@router.post("/{day}/result", status_code=201, responses=refusals(
+    404, 409, 422, s404=_NO_PUZZLE, s422="A date that does not exist",
+    s409="A result posted as solved that the caller's checked turns did not solve"))
 def add_result(request: Request, day: PuzzleDate, body: ResultRequest) -> PuzzleHistory:
     """Store one attempt of the caller at a puzzle, solved or failed; answer their history.
 

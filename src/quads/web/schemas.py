@@ -1,42 +1,64 @@
 """The JSON bodies of the API as pydantic models, so that ``/openapi.json`` shows them.
 
-Request models check shapes and types only (a missing or mistyped field is a
-``400 bad_request``); cells, pieces, rule sets and records stay strings here
-and are read by the library, whose errors carry their own codes.
+Request models check everything a schema can say (:mod:`quads.web.fields`): a
+body that does not fit is refused with ``400`` before any route runs.  What
+only the rules of the game can judge (an impossible record, an illegal move)
+is left to the library, whose refusals carry their own codes.
 """
 
 from __future__ import annotations
 
 from datetime import date as date_type
 from datetime import datetime
-from typing import Literal, Self
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Discriminator, Field, Tag
 
 from quads.game import Step
 from quads.outcome import Termination
-from quads.players import LEVELS
 from quads.storage import Mode
+from quads.web.fields import (
+    INVITE_PATTERN,
+    Cell,
+    Level,
+    Piece,
+    Revision,
+    RulesName,
+    TurnText,
+    json_int,
+)
 
 __all__ = [
     "PLAYER_PATTERN",
     "ActionRequest",
     "AdoptRequest",
     "CheckRequest",
+    "ClaimAction",
+    "ComputerGame",
     "Connected",
+    "DeclareAction",
+    "DeclineAction",
     "ErrorDetail",
     "ErrorView",
     "GameList",
     "GameSummaryView",
     "GameView",
+    "GiveAction",
     "HintValue",
     "HintView",
+    "ImportAsRecorded",
+    "ImportComputer",
     "ImportGame",
+    "ImportLocal",
+    "ImportOnline",
     "InviteView",
     "JoinRequest",
     "LastTurn",
+    "LocalGame",
     "NewGame",
+    "OnlineGame",
     "OutcomeView",
+    "PlaceAction",
     "PuzzleDay",
     "PuzzleGoal",
     "PuzzleHistory",
@@ -56,74 +78,133 @@ __all__ = [
 Side = Literal["first", "second"]
 """A player: ``first`` hands over the first piece."""
 
-ActionKind = Literal["give", "place", "declare", "claim", "decline"]
-
 TraitName = Literal["height", "color", "shape", "top"]
 
 
-class _Opponent(BaseModel):
-    """Who plays: ``mode``, and for ``computer`` the ``level`` and the person's side."""
+class LocalGame(BaseModel):
+    """Two people on one device."""
 
-    mode: Mode
-    level: int | None = Field(default=None, strict=True,
-                              description="The computer's level, for `computer` only")
-    human: Side | None = Field(default=None,
-                               description="The side the person plays, for `computer` only")
-
-    @model_validator(mode="after")
-    def _check_opponent(self) -> Self:
-        if self.mode == "computer":
-            if self.level is None or self.human is None:
-                raise ValueError("a game against the computer needs a level and a side (human)")
-            if self.level not in LEVELS:
-                levels = ", ".join(map(str, sorted(LEVELS)))
-                raise ValueError(f"unknown level {self.level}: expected one of {levels}")
-        return self
+    mode: Literal["local"]
+    rules: RulesName = "quads"
 
 
-class NewGame(_Opponent):
-    """A new game from the empty board."""
+class ComputerGame(BaseModel):
+    """A person against the computer."""
 
-    rules: str = Field(default="quads", description="A rule-set name, e.g. `classic`")
+    mode: Literal["computer"]
+    rules: RulesName = "quads"
+    level: Level
+    human: Side = Field(description="The side the person plays")
+
+
+class OnlineGame(BaseModel):
+    """Two people on two devices: the creator takes a seat and invites the other."""
+
+    mode: Literal["online"]
+    rules: RulesName = "quads"
     host: Side | None = Field(
         default=None,
-        description="For `online`: the seat of the creator (`first` hands over first); "
-                    "`first` when left out")
+        description="The seat of the creator (`first` hands over first); `first` when left out")
 
 
-class ImportGame(_Opponent):
-    """A game replayed from a record, to go on playing.
+NewGame = Annotated[LocalGame | ComputerGame | OnlineGame, Field(discriminator="mode")]
+"""A new game from the empty board: who plays (``mode``) decides the other fields."""
 
-    Who plays is given by ``mode`` (with ``level`` and ``human`` for ``computer``),
-    or, when ``mode`` is left out, by the record's ``Mode``, ``Level`` and ``Human``
-    headers, which the record download writes; a record without them opens as a
-    ``local`` game."""
+RECORD_MAX = 60_000
+"""The longest record a request may carry, in characters (the body limit is 64 KiB)."""
 
-    record: str = Field(description="A game record, see `docs/record-format.md`")
-    mode: Mode | None = Field(  # type: ignore[assignment]
-        default=None, description="Who plays; left out: as the record's headers say")
+Record = Annotated[str, Field(min_length=1, max_length=RECORD_MAX,
+                              description="A game record, see `docs/record-format.md`")]
+
+
+class ImportAsRecorded(BaseModel):
+    """Who plays as the record's ``Mode``, ``Level`` and ``Human`` headers say (the record
+    download writes them); a record without them opens as a ``local`` game."""
+
+    record: Record
+    mode: None = Field(default=None, description="Left out: as the record's headers say")
+
+
+class ImportLocal(BaseModel):
+    """The record's game, on one device."""
+
+    record: Record
+    mode: Literal["local"]
+
+
+class ImportComputer(BaseModel):
+    """The record's game, against the computer."""
+
+    record: Record
+    mode: Literal["computer"]
+    level: Level
+    human: Side = Field(description="The side the person plays")
+
+
+class ImportOnline(BaseModel):
+    """The record's game, online: the importer takes the first seat and invites the other."""
+
+    record: Record
+    mode: Literal["online"]
+
+
+def _import_tag(body: Any) -> str:
+    mode = body.get("mode") if isinstance(body, dict) else getattr(body, "mode", None)
+    return "recorded" if mode is None else str(mode)
+
+
+ImportGame = Annotated[
+    Annotated[ImportAsRecorded, Tag("recorded")] | Annotated[ImportLocal, Tag("local")]
+    | Annotated[ImportComputer, Tag("computer")] | Annotated[ImportOnline, Tag("online")],
+    Discriminator(_import_tag),
+]
+"""A game replayed from a record, to go on playing; who plays as ``mode`` says, or as
+the record's headers say when ``mode`` is left out."""
 
 
 class RevisionRequest(BaseModel):
     """The revision of the game the client has seen (``GameView.revision``)."""
 
-    revision: int = Field(ge=0, strict=True)
+    revision: Revision
 
 
-class ActionRequest(RevisionRequest):
-    """One action of a person: ``cell`` for ``place``, ``piece`` for ``give``."""
+class PlaceAction(RevisionRequest):
+    """Place the piece in hand on ``cell``."""
 
-    action: ActionKind
-    cell: str | None = Field(default=None, description="For `place`: `A1` .. `D4`")
-    piece: str | None = Field(default=None, description="For `give`: a hex digit `0` .. `F`")
+    action: Literal["place"]
+    cell: Cell
 
-    @model_validator(mode="after")
-    def _check_fields(self) -> Self:
-        if (self.action == "place") != (self.cell is not None):
-            raise ValueError("`cell` is given with `place`, and only with it")
-        if (self.action == "give") != (self.piece is not None):
-            raise ValueError("`piece` is given with `give`, and only with it")
-        return self
+
+class GiveAction(RevisionRequest):
+    """Hand ``piece`` over to the opponent."""
+
+    action: Literal["give"]
+    piece: Piece
+
+
+class DeclareAction(RevisionRequest):
+    """Declare ("Quarto!") the winning shape one's own placement just completed."""
+
+    action: Literal["declare"]
+
+
+class ClaimAction(RevisionRequest):
+    """Claim, before placing, a winning shape the opponent did not declare."""
+
+    action: Literal["claim"]
+
+
+class DeclineAction(RevisionRequest):
+    """End the game without declaring after the sixteenth piece (a draw)."""
+
+    action: Literal["decline"]
+
+
+ActionRequest = Annotated[
+    PlaceAction | GiveAction | DeclareAction | ClaimAction | DeclineAction,
+    Field(discriminator="action"),
+]
+"""One action of a person: ``cell`` comes with ``place``, ``piece`` with ``give``."""
 
 
 class UndoAnswer(RevisionRequest):
@@ -135,7 +216,7 @@ class UndoAnswer(RevisionRequest):
 class JoinRequest(BaseModel):
     """The invitation token of an online game (the last part of its `/join/TOKEN` path)."""
 
-    invite: str = Field(min_length=1, max_length=100)
+    invite: str = Field(pattern=INVITE_PATTERN)
 
 
 class TraitValue(BaseModel):
@@ -335,11 +416,11 @@ class PuzzleView(BaseModel):
 class CheckRequest(BaseModel):
     """The player's next turn after the line played so far."""
 
-    played: list[str] = Field(
+    played: list[TurnText] = Field(
         default_factory=list, max_length=16,
         description="The turns since the puzzle position: the player's accepted turns and "
                     "the replies, alternating, as record tokens (`A1F`)")
-    turn: str = Field(description="The player's turn: `A1F`, or `A1` for a placement alone")
+    turn: TurnText = Field(description="The player's turn: `A1F`, or `A1` for a placement alone")
 
 
 class VerdictView(BaseModel):
@@ -380,10 +461,8 @@ class AdoptRequest(BaseModel):
 class ResultRequest(BaseModel):
     """One attempt at a puzzle, solved or failed."""
 
-    tries: int = Field(ge=1, le=10_000, strict=True,
-                       description="Tries at this puzzle so far, this one included")
-    seconds: int = Field(ge=0, le=366 * 86_400, strict=True,
-                         description="Seconds since the puzzle was opened")
+    tries: json_int(1, 10_000, "Tries at this puzzle so far, this one included")  # type: ignore[valid-type]
+    seconds: json_int(0, 366 * 86_400, "Seconds since the puzzle was opened")  # type: ignore[valid-type]
     solved: bool = Field(strict=True)
 
 
