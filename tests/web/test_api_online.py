@@ -508,13 +508,13 @@ def test_the_qr_code_of_the_invitation(host: Any, guest: Any, stranger: Any,
         assert refused.status_code == 403
         assert code(refused.json()) == "not_your_game"
     guest.join(waiting)
-    for player, status in ((host, 404), (guest, 404), (stranger, 403)):
+    for player, status in ((host, 409), (guest, 409), (stranger, 403)):
         refused = player.client.get(path)
         assert refused.status_code == status, refused.text
-        assert refused.json()["error"]["code"] in ("not_found", "not_your_game")
+        assert refused.json()["error"]["code"] in ("no_invitation", "not_your_game")
     local = host.new(mode="local")
     refused = host.client.get(f"/api/games/{local['id']}/invite.svg")
-    assert refused.status_code == 404
+    assert (refused.status_code, code(refused.json())) == (409, "no_invitation")
 
 
 # ---- edges --------------------------------------------------------------------------------

@@ -63,6 +63,75 @@ def test_openapi_lists_every_route(client: Any) -> None:
     assert set(actions["responses"]) >= {"200", "400", "404", "409", "422"}
 
 
+def test_openapi_states_the_constraints_the_server_enforces(client: Any) -> None:
+    document = client.get("/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    assert schemas["PlaceAction"]["properties"]["cell"]["pattern"] == "^[A-D][1-4]$"
+    assert schemas["PlaceAction"]["required"] == ["revision", "action", "cell"]
+    level = schemas["ComputerGame"]["properties"]["level"]
+    assert (level["type"], level["minimum"], level["maximum"]) == ("integer", 1, 5)
+    rules = schemas["LocalGame"]["properties"]["rules"]["enum"]
+    assert {"quads", "classic", "advanced", "lines:height,color:auto"} <= set(rules)
+    assert len(rules) == 60  # 2 shape sets x 15 trait sets x 2 callings, presets by name
+    # ... and the server refuses what the schema does not allow, and only that.
+    assert client.post("/api/games", json={"mode": "local", "rules": "lines:color,height:auto"}
+                       ).status_code == 400  # not in the traits' order
+    assert client.post("/api/games", json={"mode": "local", "rules": "lines:height,color:auto"}
+                       ).status_code == 201
+    assert client.post("/api/games", json={"mode": "computer", "level": 2.0, "human": "first"}
+                       ).status_code == 201  # JSON Schema's integer: 2.0 is 2
+    for bad_level in (2.5, "2", True, 0, 6):
+        assert client.post("/api/games", json={"mode": "computer", "level": bad_level,
+                                               "human": "first"}).status_code == 400
+
+
+def test_every_refusal_is_documented_as_json(client: Any) -> None:
+    document = client.get("/openapi.json").json()
+    for item in document["paths"].values():
+        for operation in item.values():
+            responses = operation["responses"]
+            assert {"400", "401", "503"} <= set(responses), operation["operationId"]
+            for status, response in responses.items():
+                if status >= "400":
+                    assert response["content"] == {"application/json": {"schema": {
+                        "$ref": "#/components/schemas/ErrorView"}}}, operation["operationId"]
+
+
+def test_answers_showing_a_game_link_to_the_routes_that_use_it(client: Any) -> None:
+    document = client.get("/openapi.json").json()
+    created = document["paths"]["/api/games"]["post"]["responses"]["201"]["links"]
+    takes_id = {op["operationId"] for path, item in document["paths"].items()
+                for op in item.values() if "{game_id}" in path}
+    assert set(created) == takes_id
+    act = created["act"]
+    assert act["parameters"] == {"path.game_id": "$response.body#/id"}
+    assert act["requestBody"] == {"revision": "$response.body#/revision"}
+    assert "requestBody" not in created["get_game"]
+    played = document["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]["200"]
+    assert set(played["links"]) == takes_id
+
+
+@pytest.mark.parametrize(("method", "path", "allow"), [
+    ("TRACE", "/api/games", {"GET", "POST"}),
+    ("PUT", "/api/games/abc", {"GET", "DELETE"}),
+    ("GET", "/api/games/abc/actions", {"POST"}),
+    ("DELETE", "/api/games/import", {"POST"}),      # a fixed address, not a game's id
+    ("GET", "/api/puzzles/adopt", {"POST"}),        # not a date
+    ("POST", "/api/puzzles/history", {"GET"}),
+])
+def test_a_method_not_allowed_names_the_allowed_ones(client: Any, method: str, path: str,
+                                                     allow: set[str]) -> None:
+    answer = client.request(method, path)
+    assert answer.status_code == 405
+    assert set(answer.headers["allow"].split(", ")) == allow
+    assert answer.json()["error"]["code"] == "no_route"
+
+
+def test_an_unknown_api_address_is_not_found(client: Any) -> None:
+    answer = client.get("/api/nothing/here")
+    assert (answer.status_code, answer.json()["error"]["code"]) == (404, "no_route")
+
+
 def test_the_page_is_served_at_the_root(db_path: Path, tmp_path: Path) -> None:
     static = tmp_path / "static"
     (static / "js").mkdir(parents=True)

@@ -183,7 +183,8 @@ def join_game(request: Request, game_id: GameId, body: JoinRequest) -> GameView:
     "/games/{game_id}/invite.svg", tags=["online"], response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}},
                      "description": "A QR code of the invitation's address"},
-               **refusals(403, 404)},
+               **refusals(403, 404, 409, s409="No open invitation: both seats are taken, "
+                                                "or it is not an online game")},
 )
 def invite_qr(request: Request, game_id: GameId) -> Response:
     """The invitation of an online game as a QR code, for a seated player while a seat
@@ -192,7 +193,9 @@ def invite_qr(request: Request, game_id: GameId) -> Response:
     seats.require_seat(stored, caller(request))
     path = invite_path(stored, caller(request))
     if path is None:
-        raise ApiError.not_found("this game has no open invitation")
+        raise ApiError(409, "no_invitation",
+                       "this game has no open invitation: both seats are taken, or it is "
+                       "not an online game")
     address = str(request.base_url).rstrip("/") + path
     return Response(qr_svg(address), media_type="image/svg+xml",
                     headers={"Cache-Control": "no-store"})

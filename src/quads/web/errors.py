@@ -12,8 +12,6 @@ are ``422``: the request was understood, and the rules refuse it.
 
 from __future__ import annotations
 
-import re
-
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -30,6 +28,7 @@ from quads.errors import (
     QuadsError,
 )
 from quads.storage import GameNotFoundError, StaleGameError, StorageUnavailableError
+from quads.web.openapi import documented_methods
 
 __all__ = ["ApiError", "error_response", "install"]
 
@@ -153,17 +152,9 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
 
 
 def _allowed_methods(request: Request) -> list[str]:
-    """The methods the API's document lists for the request's address (the template
-    with the fewest parameters that matches it wins, as in routing: ``/api/games/import``
-    is not a game's id); anywhere else, a file of the page: ``GET`` and ``HEAD``."""
-    path = request.url.path
-    found: tuple[int, list[str]] | None = None
-    for template, item in request.app.openapi()["paths"].items():
-        parts = re.split(r"\{[^}]+\}", template)
-        if re.fullmatch("[^/]+".join(map(re.escape, parts)), path):
-            candidate = (len(parts) - 1, [method.upper() for method in item])
-            found = candidate if found is None or candidate[0] < found[0] else found
-    return found[1] if found else ["GET", "HEAD"]
+    """The methods the API's document lists at the request's address; anywhere else,
+    a file of the page: ``GET`` and ``HEAD``."""
+    return documented_methods(request.app, request.url.path) or ["GET", "HEAD"]
 
 
 def install(app: FastAPI) -> None:

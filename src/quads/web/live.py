@@ -4,7 +4,8 @@ it, after every change and whenever a player connects or leaves.
 
 :class:`LiveHub` knows the sockets of this process.  A route that saves a game
 calls :meth:`LiveHub.publish` (from any thread); each socket of that game then
-sends its own view of the saved game.  Messages (all JSON):
+sends its own view of the saved game.  Messages (all JSON, the models of
+:mod:`quads.web.schemas`: ``ServerMessage`` and ``ClientMessage``):
 
 * ``{"type": "view", "view": GameView}``: the game as it stands; sent once on
   connecting and after every change.  A client applies a view whose revision
@@ -20,16 +21,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import TypeAdapter, ValidationError
 
 from quads.storage import GameNotFoundError, GameStore, StoredGame
 from quads.web.identity import caller
+from quads.web.schemas import (
+    ClientMessage,
+    GoneMessage,
+    PingMessage,
+    PongMessage,
+    ServerMessage,
+    SyncMessage,
+    ViewMessage,
+)
 from quads.web.seats import load_visible
 
 __all__ = ["LiveHub", "router"]
@@ -171,17 +181,24 @@ def _same_origin(websocket: WebSocket) -> bool:
     return urlsplit(origin).netloc in hosts - {""}
 
 
-async def _receive(websocket: WebSocket) -> dict[str, Any] | None:
-    """The next client message as JSON (``{}`` if unreadable); ``None`` once closed."""
+_CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+async def _receive(websocket: WebSocket) -> ClientMessage | Literal[False] | None:
+    """The next client message (``False`` if it is none that a client may send, which
+    is ignored); ``None`` once the socket is closed."""
     try:
         text = await websocket.receive_text()
     except (WebSocketDisconnect, RuntimeError, KeyError):
         return None
     try:
-        message = json.loads(text)
-    except ValueError:
-        return {}
-    return message if isinstance(message, dict) else {}
+        return _CLIENT.validate_json(text)
+    except ValidationError:
+        return False
+
+
+async def _send(websocket: WebSocket, message: ServerMessage) -> None:
+    await websocket.send_text(message.model_dump_json())
 
 
 @router.websocket("/games/{game_id}/live")
@@ -226,7 +243,7 @@ async def live(websocket: WebSocket, game_id: str) -> None:
                     if socket.latest is None or loaded.revision >= socket.latest.revision:
                         socket.latest = loaded
             if socket.gone:
-                await websocket.send_json({"type": "gone"})
+                await _send(websocket, GoneMessage(type="gone"))
                 await websocket.close(code=1000)
                 return
             latest = socket.latest
@@ -235,7 +252,7 @@ async def live(websocket: WebSocket, game_id: str) -> None:
             state = (latest.revision, presence)
             if state != sent:
                 view = game_view(latest, player, presence)
-                await websocket.send_json({"type": "view", "view": view.model_dump(mode="json")})
+                await _send(websocket, ViewMessage(type="view", view=view))
                 sent = state
             waiter = asyncio.ensure_future(socket.wake.wait())
             done, _ = await asyncio.wait({receiver, waiter},
@@ -246,9 +263,9 @@ async def live(websocket: WebSocket, game_id: str) -> None:
                 message = receiver.result()
                 if message is None:
                     return
-                if message.get("type") == "ping":
-                    await websocket.send_json({"type": "pong"})
-                elif message.get("type") == "sync":
+                if isinstance(message, PingMessage):
+                    await _send(websocket, PongMessage(type="pong"))
+                elif isinstance(message, SyncMessage):
                     sent = None  # the client asks for the view again
                 receiver = asyncio.ensure_future(_receive(websocket))
     except (WebSocketDisconnect, RuntimeError):

@@ -18,17 +18,28 @@ there is ``405 Method Not Allowed``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.openapi.utils import get_openapi
+from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException
 from starlette.routing import Route
 
-from quads.web.schemas import ErrorView
+from quads.web.schemas import (
+    ClientMessage,
+    ErrorView,
+    GoneMessage,
+    PingMessage,
+    PongMessage,
+    ServerMessage,
+    SyncMessage,
+    ViewMessage,
+)
 
-__all__ = ["install", "refusals"]
+__all__ = ["documented_methods", "install", "live_schemas", "refusals"]
 
 _ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorView"}}}
 
@@ -43,6 +54,11 @@ _WITH_BODY: dict[str, str] = {
 }
 
 _GAME_VIEW = "#/components/schemas/GameView"
+
+_EXTRA_MODELS: tuple[type[BaseModel], ...] = (
+    ErrorView, ViewMessage, GoneMessage, PongMessage, PingMessage, SyncMessage)
+"""Models no route names but the document describes: the refusals, and the messages
+of the live sockets (which OpenAPI has no operations for)."""
 
 _REFUSALS = {
     403: "An online game in which the caller holds no seat, or a wrong invitation",
@@ -120,7 +136,7 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
                 link["requestBody"] = {"revision": "$response.body#/revision"}
             links[target["operationId"]] = link
         responses[shown]["links"] = links
-    _, defs = models_json_schema([(ErrorView, "serialization")],
+    _, defs = models_json_schema([(model, "serialization") for model in _EXTRA_MODELS],
                                  ref_template="#/components/schemas/{model}")
     schemas = document["components"]["schemas"]
     schemas.update(defs["$defs"])
@@ -147,6 +163,37 @@ def _guard_fixed_paths(app: FastAPI, document: dict[str, Any]) -> None:
     app.router.routes[:0] = guards
 
 
+def documented_methods(app: FastAPI, path: str) -> list[str] | None:
+    """The methods the document lists at the address ``path``: those of the matching
+    template with the fewest parameters (as routing reads ``/api/games/import``), or
+    ``None`` if no template matches."""
+    found: tuple[int, list[str]] | None = None
+    for template, item in app.openapi()["paths"].items():
+        parts = re.split(r"\{[^}]+\}", template)
+        if re.fullmatch("[^/]+".join(map(re.escape, parts)), path):
+            candidate = (len(parts) - 1, [method.upper() for method in item])
+            found = candidate if found is None or candidate[0] < found[0] else found
+    return None if found is None else found[1]
+
+
+def _no_route(request: Request) -> None:
+    known = documented_methods(request.app, request.url.path) is not None
+    raise HTTPException(status_code=405 if known else 404)
+
+
+def live_schemas() -> dict[str, Any]:
+    """The JSON Schema of the messages on a live socket (``ServerMessage`` and
+    ``ClientMessage``), whose game views refer to ``/openapi.json``."""
+    adapters: dict[str, TypeAdapter[Any]] = {"ServerMessage": TypeAdapter(ServerMessage),
+                                              "ClientMessage": TypeAdapter(ClientMessage)}
+    schemas = {}
+    for name, adapter in adapters.items():
+        schema = adapter.json_schema(ref_template="/openapi.json#/components/schemas/{model}")
+        schema.pop("$defs", None)  # each message model is in the document's components
+        schemas[name] = schema
+    return schemas
+
+
 def install(app: FastAPI) -> None:
     """Serve the completed document at ``/openapi.json`` (built once), and guard the
     fixed addresses.  Call it once every route is in place."""
@@ -160,3 +207,7 @@ def install(app: FastAPI) -> None:
 
     app.openapi = openapi  # type: ignore[method-assign]
     _guard_fixed_paths(app, openapi())
+    # Whatever no route under /api/ took: 405 at a known address, else 404 (never a
+    # file of the page, which is mounted after the API).
+    app.router.routes.append(Route("/api/{rest:path}", _no_route, methods=list(_METHODS),
+                                   include_in_schema=False))

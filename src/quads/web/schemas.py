@@ -34,6 +34,7 @@ __all__ = [
     "AdoptRequest",
     "CheckRequest",
     "ClaimAction",
+    "ClientMessage",
     "ComputerGame",
     "Connected",
     "DeclareAction",
@@ -44,6 +45,7 @@ __all__ = [
     "GameSummaryView",
     "GameView",
     "GiveAction",
+    "GoneMessage",
     "HintValue",
     "HintView",
     "ImportAsRecorded",
@@ -58,7 +60,9 @@ __all__ = [
     "NewGame",
     "OnlineGame",
     "OutcomeView",
+    "PingMessage",
     "PlaceAction",
+    "PongMessage",
     "PuzzleDay",
     "PuzzleGoal",
     "PuzzleHistory",
@@ -68,11 +72,14 @@ __all__ = [
     "RevisionRequest",
     "SeatState",
     "Seats",
+    "ServerMessage",
     "Side",
+    "SyncMessage",
     "TraitName",
     "TraitValue",
     "UndoAnswer",
     "VerdictView",
+    "ViewMessage",
 ]
 
 Side = Literal["first", "second"]
@@ -546,3 +553,45 @@ class ReviewView(BaseModel):
     """Every turn of a finished game with its value before and after."""
 
     turns: list[TurnReviewView]
+
+
+# ---- live updates (the WebSocket /api/games/{game_id}/live) -------------------------
+
+
+class ViewMessage(BaseModel):
+    """The game as it stands, as the socket's caller sees it: sent on connecting, after
+    every saved change, and when a player connects or leaves."""
+
+    type: Literal["view"]
+    view: GameView
+
+
+class GoneMessage(BaseModel):
+    """The game was deleted; the server closes the socket."""
+
+    type: Literal["gone"]
+
+
+class PongMessage(BaseModel):
+    """The answer to a ``ping``."""
+
+    type: Literal["pong"]
+
+
+class PingMessage(BaseModel):
+    """Ask for a ``pong`` (to keep a connection alive, or to test it)."""
+
+    type: Literal["ping"]
+
+
+class SyncMessage(BaseModel):
+    """Ask for the view again."""
+
+    type: Literal["sync"]
+
+
+ServerMessage = Annotated[ViewMessage | GoneMessage | PongMessage, Field(discriminator="type")]
+"""A message the server sends on a live socket."""
+
+ClientMessage = Annotated[PingMessage | SyncMessage, Field(discriminator="type")]
+"""A message a client may send on a live socket (anything else is ignored)."""

@@ -1,0 +1,65 @@
+"""``docs/web-api.md`` says what the server does: the live messages' schema is the
+one of the server's own models, and every refusal code the server answers is listed."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
+    from fastapi.testclient import TestClient
+
+from quads.web import errors
+from quads.web.app import create_app
+from quads.web.openapi import live_schemas
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = (ROOT / "docs" / "web-api.md").read_text(encoding="utf-8")
+
+
+def _tool() -> Any:
+    spec = importlib.util.spec_from_file_location("api_docs", ROOT / "tools" / "api_docs.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_live_messages_schema_in_the_docs_is_current() -> None:
+    assert _tool().with_block(DOC) == DOC, "run python tools/api_docs.py"
+
+
+def test_the_live_messages_refer_to_the_document(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "docs.sqlite3", static_dir=None)) as client:
+        components = client.get("/openapi.json").json()["components"]["schemas"]
+    refs = re.findall(r'"/openapi.json#/components/schemas/(\w+)"', str(live_schemas())
+                      .replace("'", '"'))
+    assert set(refs) == {"ViewMessage", "GoneMessage", "PongMessage", "PingMessage",
+                         "SyncMessage"}
+    assert set(refs) <= set(components)
+    assert components["ViewMessage"]["properties"]["view"] == {
+        "$ref": "#/components/schemas/GameView"}
+
+
+def _codes_answered() -> set[str]:
+    """Every ``code`` the web layer can answer, read from its source."""
+    source = "\n".join(path.read_text(encoding="utf-8")
+                       for path in (ROOT / "src" / "quads" / "web").glob("*.py"))
+    codes = set(re.findall(r'(?:ApiError|error_response)\(\s*\d{3},\s*"([a-z_]+)"', source))
+    codes |= set(re.findall(r'cls\(\d{3}, "([a-z_]+)"', source))
+    codes |= {code for _, code in errors._LIBRARY_CODES} | set(errors._FIELD_CODES.values())
+    codes |= {"bad_request", "no_route"}
+    return codes
+
+
+def test_every_refusal_code_is_in_the_docs() -> None:
+    table = DOC[DOC.index("## Errors"):]
+    listed = set(re.findall(r"`([a-z_]+)`", table))
+    codes = _codes_answered()
+    assert len(codes) > 25
+    assert codes <= listed, codes - listed
