@@ -73,6 +73,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from quads.cells import cell_name
+from quads.rules import Rules
 
 if importlib.util.find_spec("sniffio") is None:
     # httpcore tries ``import sniffio`` on every request; when it is not installed,
@@ -860,7 +861,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10,
                         help="online games played at once (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random moves")
-    parser.add_argument("--rules", default="quads", help="rule set (default %(default)s)")
+    parser.add_argument("--rules", default="quads", type=lambda name: Rules.parse(name).name,
+                        help="rule set (default %(default)s)")
     parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                         help="mean pause before each action, uniform in [0, 2*SECONDS] "
                              "(default 0: act at once)")

@@ -112,18 +112,17 @@ export class GameView {
     const sound = $("sound-toggle");
     sound.checked = soundOn();
     sound.addEventListener("change", () => setSound(sound.checked));
-    const analyse = $("analyse-toggle");
-    analyse.checked = this.analysing;
-    analyse.addEventListener("change", () => {
-      this.analysing = analyse.checked;
-      localStorage.setItem(ANALYSE_KEY, this.analysing ? "1" : "0");
-      this.render();
-    });
-    const toggle = $("safe-toggle");
-    toggle.checked = this.showSafe;
+    this.rememberToggle("analyse-toggle", ANALYSE_KEY, "analysing");
+    this.rememberToggle("safe-toggle", SAFE_KEY, "showSafe");
+  }
+
+  /** Tie checkbox `id` to this view's boolean `field`, remembered under `key`. */
+  rememberToggle(id, key, field) {
+    const toggle = $(id);
+    toggle.checked = this[field];
     toggle.addEventListener("change", () => {
-      this.showSafe = toggle.checked;
-      localStorage.setItem(SAFE_KEY, this.showSafe ? "1" : "0");
+      this[field] = toggle.checked;
+      localStorage.setItem(key, toggle.checked ? "1" : "0");
       this.render();
     });
   }

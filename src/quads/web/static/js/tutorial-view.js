@@ -41,7 +41,7 @@ export class TutorialView {
     $("tutorial-again").addEventListener("click", () => this.open());
     // The learning pages suggest colour alone for a first game; the full rules are offered too.
     $("tutorial-play-color").addEventListener("click", () =>
-      this.onPlay({ mode: "computer", rules: "color", level: 1, human: "first" }));
+      this.onPlay({ mode: "computer", rules: "lines+squares:color:auto", level: 1, human: "first" }));
     $("tutorial-play").addEventListener("click", () =>
       this.onPlay({ mode: "computer", rules: "quads", level: 1, human: "first" }),
     );
