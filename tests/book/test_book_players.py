@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from quads import QUADS, Game, Position
+from quads import CLASSIC, QUADS, Game, Position
 from quads.book import book_for
 from quads.players import make_player
 from quads.players.club import rank_turns
@@ -80,3 +80,20 @@ def test_the_trap_tries_looser_turns_while_none_is_confirmed() -> None:
     assert turn is not None
     assert turn not in tightest
     assert solve(position.play(turn), QUADS).value is Value.DRAW
+
+
+def test_in_classic_level_5_plays_from_the_book_down_to_13_empty_cells() -> None:
+    book = book_for(CLASSIC)
+    assert book is not None
+    assert book.header.min_empty == 13
+    chance = random.Random(13)
+    player = make_player(5, seed=6)
+    for _ in range(6):
+        position = Position.from_string("..../..../..../.... -")
+        while position.empty_count > 13 or position.hand is None:
+            position = position.play(chance.choice(list(position.legal_turns(CLASSIC))))
+        analysis = book.analysis(position, CLASSIC)
+        assert analysis is not None
+        turn = player.choose_turn(position, CLASSIC)
+        chosen = next(m for m in analysis.moves if m.turn == turn)
+        assert (chosen.value, chosen.plies) == (analysis.value, analysis.plies), position

@@ -46,7 +46,9 @@ __all__ = [
     "write_book",
 ]
 
-DEFAULT_MIN_EMPTY = 14
-"""Books judge every turn of the positions with at least this many empty cells: from
-there on the solver needs over a second per position (about 3 s at 14 empty cells,
-0.3 to 1.2 s at 13, for the presets on one core of a 2-core machine)."""
+DEFAULT_MIN_EMPTY = 13
+"""Books judge every turn of the positions with at least this many empty cells: those
+the solver needs more than 0.2 s for on one core (0.3 to 1.2 s at 13 empty cells,
+about 3 s at 14, for the presets on a 2-core machine).  The classic book is built so
+(88,629 positions); the book of lines and squares is built with 14 (12,099 positions):
+with 13 it would hold 327,000, some hours of solving on two cores."""
