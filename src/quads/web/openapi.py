@@ -19,7 +19,7 @@ there is ``405 Method Not Allowed``.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, get_args
 
 from fastapi import FastAPI, Request
 from fastapi.openapi.utils import get_openapi
@@ -28,16 +28,7 @@ from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException
 from starlette.routing import Route
 
-from quads.web.schemas import (
-    ClientMessage,
-    ErrorView,
-    GoneMessage,
-    PingMessage,
-    PongMessage,
-    ServerMessage,
-    SyncMessage,
-    ViewMessage,
-)
+from quads.web.schemas import ClientMessage, ErrorView, ServerMessage
 
 __all__ = ["documented_methods", "install", "live_schemas", "refusals"]
 
@@ -55,8 +46,15 @@ _WITH_BODY: dict[str, str] = {
 
 _GAME_VIEW = "#/components/schemas/GameView"
 
+
+
+def _members(union: Any) -> tuple[type[BaseModel], ...]:
+    """The models of an annotated union such as ``ServerMessage``."""
+    return get_args(get_args(union)[0])
+
+
 _EXTRA_MODELS: tuple[type[BaseModel], ...] = (
-    ErrorView, ViewMessage, GoneMessage, PongMessage, PingMessage, SyncMessage)
+    ErrorView, *_members(ServerMessage), *_members(ClientMessage))
 """Models no route names but the document describes: the refusals, and the messages
 of the live sockets (which OpenAPI has no operations for)."""
 
