@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from tests.solver.solver_helpers import RULE_SETS, board_of, max_empties, play
 from tests.solver.solver_reference import WIN, Reference
@@ -96,8 +96,8 @@ def test_kernel_with_table_and_canonical_keys_everywhere(
     positions exercise the code that normally runs only on large ones."""
     position, rules = case
     assert position.hand is not None
-    if position.winning_cells(position.hand, rules) or position.empty_count < 2:
-        return  # the kernel searches only positions where the hand cannot win at once
+    # The kernel searches only positions where the hand cannot win at once.
+    assume(not position.winning_cells(position.hand, rules) and position.empty_count >= 2)
     kernel = load_kernel(pure=True if pure else None)
     engine = kernel.engine(rules.shape_masks, rules.traits, board_symmetries(rules.shape_masks),
                            1 << 8, 3, 3, 4)

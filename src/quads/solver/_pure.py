@@ -1,9 +1,10 @@
 """The search kernel in plain Python: the fallback where ``_kernel.c`` was not compiled.
 
-This module follows ``_kernel.c`` step for step (same board state, same move
-order, same table layout and replacement), so both visit the same nodes and
-return the same scores; only the speed differs.  Read the C file's header for
-the ideas; the comments here only point out what the Python spelling hides.
+This module follows the compiled kernel (``core/search.c``, bound by
+``_kernel.c``) step for step (same board state, same move order, same table
+layout and replacement), so both visit the same nodes and return the same
+scores; only the speed differs.  Read the C file's header for the ideas; the
+comments here only point out what the Python spelling hides.
 """
 
 from __future__ import annotations
