@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from quads import Action, Claim, Declare, Decline, Game, Give, Place, read_record, write_record
 from quads.shapes import Shape, shape_by_id
+
+_T = TypeVar("_T")
 
 RULE_SETS = (
     "quads",
@@ -61,3 +66,11 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         dict(game.headers),
         write_record(game),
     )
+
+
+def run_async(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """``asyncio.run(coroutine)`` on a thread of its own, so that it works whatever runs
+    on this one: the browser tests' Playwright keeps an event loop running in the main
+    thread for the whole session."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()

@@ -315,3 +315,52 @@ def test_auto_calling_never_offers_a_declaration_or_a_claim() -> None:
     assert game.legal_actions() == []
     assert not game.can_declare()
     assert not game.can_claim()
+
+
+# -- the moments to call ----------------------------------------------------------------------
+
+def test_the_moment_to_declare_follows_every_own_placement_whether_or_not_it_wins() -> None:
+    game = Game(CLASSIC)
+    assert not game.is_declare_moment()  # nothing placed: the first hand-over
+    game.give(4)
+    assert not game.is_declare_moment()
+    assert not game.is_claim_moment()  # handed over without a placement before it
+    game.place(parse_cell("A1"))
+    assert game.is_declare_moment()  # a placement that completes nothing
+    assert not game.can_declare()
+    game.give(5)
+    assert not game.is_declare_moment()
+    assert game.is_claim_moment()  # the opponent placed, then handed over
+    assert not game.can_claim()
+    game.place(parse_cell("B1"))
+    assert not game.is_claim_moment()
+
+
+def test_the_moments_to_call_hold_where_a_call_wins() -> None:
+    declared = replay(ROW_1, "classic")
+    assert declared.is_declare_moment()
+    assert declared.can_declare()
+    missed = replay(ROW_1 + "?8", "classic")
+    assert missed.is_claim_moment()
+    assert missed.can_claim()
+    assert not missed.is_declare_moment()
+
+
+def test_a_start_position_offers_no_call_before_a_placement() -> None:
+    game = Game(CLASSIC, Position.from_string("7CD./..../..../.... -"))
+    assert game.step is Step.GIVE
+    assert not game.is_declare_moment()
+    game.give(14)
+    assert not game.is_claim_moment()
+
+
+def test_auto_calling_and_a_finished_game_have_no_moment_to_call() -> None:
+    auto = Game()
+    auto.give(4)
+    auto.place(0)
+    assert not auto.is_declare_moment()
+    auto.give(5)
+    assert not auto.is_claim_moment()
+    over = replay(ROW_1 + "!", "classic")
+    assert not over.is_declare_moment()
+    assert not over.is_claim_moment()

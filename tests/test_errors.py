@@ -329,3 +329,70 @@ def test_pieces_that_do_not_exist_are_refused(piece: int) -> None:
     with pytest.raises(InvalidPieceError):
         game.position.give(piece)
     assert snapshot(game) == before
+
+
+# ---- what is wrong, for any language ----------------------------------------------------
+# Each exception names what is wrong (``reason``) and the values it speaks of
+# (``params``), so that a page can word it in its reader's language.
+
+from quads import QUADS  # noqa: E402
+
+REASONS: list[tuple[Callable[[], object], type[QuadsError], str, dict[str, str | int]]] = [
+    (lambda: Position.from_string("0123/..../..../.... -").check(QUADS),
+     InvalidPositionError, "already_won", {"shape": "row1"}),
+    (lambda: Position.from_string("0..0/..../..../.... -"),
+     InvalidPositionError, "piece_twice", {"piece": "0"}),
+    (lambda: Position.from_string("0.../..../..../.... 0"),
+     InvalidPositionError, "hand_on_board", {"piece": "0"}),
+    (lambda: Position.from_string("0.x./..../..../.... -"),
+     InvalidPositionError, "character", {"char": "x", "cell": "C1"}),
+    (lambda: Position.from_string("..../..../.... -"),
+     InvalidPositionError, "rows", {"position": "..../..../.... -"}),
+    (lambda: Position.from_string("..../..../..../.... Z"),
+     InvalidPositionError, "hand", {"hand": "Z"}),
+    (lambda: read_record("1. 7 1. A1C *"),
+     InvalidRecordError, "turn_number", {"token": "1.", "number": 1}),
+    (lambda: read_record("1" * 5000 + ". 7 *"),
+     InvalidRecordError, "turn_number", {"token": "1" * 5000 + ".", "number": 1}),
+    (lambda: read_record("1. 7 A1C 2. A1D *"),
+     InvalidRecordError, "cell_taken", {"token": "A1D", "cell": "A1"}),
+    (lambda: read_record("1. 7 A1 2. B1D *"),
+     InvalidRecordError, "piece_missing", {"token": "A1"}),
+    (lambda: read_record("1. 7 A1C 2. B1D C1E 3. D1 *"),
+     InvalidRecordError, "mark_win", {"token": "D1", "cell": "D1"}),
+    (lambda: read_record("1. 7 A1C 1-0 2. B1D *"),
+     InvalidRecordError, "result_not_last", {"token": "1-0"}),
+    (lambda: read_record("1. 7 A1C 1-0"),
+     InvalidRecordError, "result_mismatch", {"claimed": "1-0", "actual": "*"}),
+    (lambda: read_record('[Termination "abandoned"]\n\n1. 7 A1C 1-0'),
+     InvalidRecordError, "termination", {"termination": "abandoned"}),
+    (lambda: read_record('[Termination "resignation"]\n\n1. 7 A1C *'),
+     InvalidRecordError, "resignation_result", {"result": "*"}),
+    (lambda: read_record('[Termination "resignation"]\n\n1. 0 A11 2. B12 C13 3. D1! 1-0'),
+     InvalidRecordError, "resigned_after_end", {}),
+    (lambda: read_record('[Position "0123/..../..../.... -"]\n\n*'),
+     InvalidRecordError, "header_value", {"shape": "row1"}),
+    (lambda: parse_cell("E5"), InvalidCellError, "cell", {"cell": "E5"}),
+    (lambda: parse_piece("G"), InvalidPieceError, "piece", {"piece": "G"}),
+    (lambda: Rules.parse("lines:lines"), InvalidRulesError, "rules", {"rules": "lines:lines"}),
+    (lambda: Game().apply(Place(0)), IllegalActionError, "give_first", {"cell": "A1"}),
+    (lambda: Game().apply(Declare()), IllegalActionError, "nothing_to_declare", {}),
+]
+
+
+@pytest.mark.parametrize(("fault", "kind", "reason", "params"), REASONS)
+def test_each_error_says_what_is_wrong(fault: Callable[[], object], kind: type[QuadsError],
+                                       reason: str, params: dict[str, str | int]) -> None:
+    with pytest.raises(kind) as caught:
+        fault()
+    assert (caught.value.reason, caught.value.params) == (reason, params)
+
+
+def test_an_error_keeps_what_is_wrong_when_pickled() -> None:
+    import pickle
+
+    error = InvalidRecordError("token '1.': ...", "turn_number", token="1.", number=1)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (type(copy), str(copy), copy.reason, copy.params) == (
+        InvalidRecordError, "token '1.': ...", "turn_number", {"token": "1.", "number": 1})
+    assert (QuadsError("plain").reason, QuadsError("plain").params) == ("", {})

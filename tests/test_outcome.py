@@ -6,6 +6,7 @@ import pytest
 
 from helpers import replay
 from quads import Outcome, Player, Termination, Trait
+from quads.catalogue import catalogue
 from quads.shapes import shape_by_id
 
 
@@ -22,14 +23,32 @@ def test_players() -> None:
         (Outcome(Termination.DECLARATION, Player.SECOND), "0-1"),
         (Outcome(Termination.CLAIM, Player.FIRST), "1-0"),
         (Outcome(Termination.FULL_BOARD, None), "1/2-1/2"),
+        (Outcome(Termination.RESIGNATION, Player.SECOND), "0-1"),
     ],
 )
 def test_result(outcome: Outcome, result: str) -> None:
     assert outcome.result == result
 
 
-def test_termination_values() -> None:
-    assert [t.value for t in Termination] == ["win", "declaration", "claim", "full-board"]
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("termination", list(Termination))
+def test_the_page_words_every_termination(termination: Termination, language: str) -> None:
+    # The web page words a game's end by the termination's value (game-view.js):
+    # "end.full_board" for a draw, "end.VALUE.you" and "end.VALUE.they" for the others.
+    words = catalogue(language)
+    if termination is Termination.FULL_BOARD:
+        assert words["end.full_board"]
+    else:
+        assert words[f"end.{termination.value}.you"]
+        assert words[f"end.{termination.value}.they"]
+
+
+def test_a_resignation_is_worded_by_who_gave_up() -> None:
+    outcome = Outcome(Termination.RESIGNATION, Player.FIRST)
+    assert outcome.describe() == "the second player resigned"
+    assert outcome.describe("de") == "der zweite Spieler hat aufgegeben"
+    assert Outcome(Termination.RESIGNATION, Player.SECOND).describe() == (
+        "the first player resigned")
 
 
 def test_describe_a_win() -> None:

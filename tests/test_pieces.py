@@ -16,29 +16,44 @@ from quads.pieces import ALL_PIECES, PIECES, TRAITS, piece_traits, trait_name, t
 
 
 def test_sixteen_pieces_one_for_each_combination_of_traits() -> None:
-    assert tuple(range(16)) == PIECES
-    assert ALL_PIECES == 0xFFFF
     assert len({piece_traits(piece) for piece in PIECES}) == 16
+    # PIECES are exactly the integers a piece may be, and ALL_PIECES is their set.
+    valid = []
+    for number in range(-4, 20):
+        try:
+            piece_name(number)
+        except InvalidPieceError:
+            continue
+        valid.append(number)
+    assert tuple(valid) == PIECES
+    mask = 0
+    for piece in PIECES:
+        mask |= 1 << piece
+    assert mask == ALL_PIECES
 
 
-@pytest.mark.parametrize(
-    ("trait", "bit", "identifier"),
-    [
-        (Trait.HEIGHT, 3, "height"),
-        (Trait.COLOR, 2, "color"),
-        (Trait.SHAPE, 1, "shape"),
-        (Trait.TOP, 0, "top"),
-    ],
-)
-def test_trait_bits(trait: Trait, bit: int, identifier: str) -> None:
-    assert trait.value == bit
-    assert trait.mask == 1 << bit
-    assert trait.identifier == identifier
-    assert Trait.parse(identifier) is trait
+@pytest.mark.parametrize("trait", list(Trait))
+def test_each_trait_splits_the_pieces_in_halves_and_names_itself(trait: Trait) -> None:
+    having = [piece for piece in PIECES if dict(piece_traits(piece))[trait]]
+    assert len(having) == 8
+    assert dict(piece_traits(trait.mask)) == {t: t is trait for t in TRAITS}
+    assert Trait.parse(trait.identifier) is trait
+
+
+def test_a_piece_is_the_sum_of_the_traits_it_has() -> None:
+    for piece in PIECES:
+        assert sum(trait.mask for trait, value in piece_traits(piece) if value) == piece
 
 
 def test_traits_in_conventional_order_high_bit_first() -> None:
-    assert TRAITS == (Trait.HEIGHT, Trait.COLOR, Trait.SHAPE, Trait.TOP)
+    assert sorted(TRAITS, key=lambda trait: -trait.mask) == list(TRAITS)
+    assert set(TRAITS) == set(Trait)
+    # Descriptions follow that order: the word of each trait stands in its place.
+    for index, trait in enumerate(TRAITS):
+        words = describe_piece(trait.mask).split()
+        assert words[index] == trait_word(trait, True)
+        assert [w for i, w in enumerate(words) if i != index] == [
+            trait_word(t, False) for t in TRAITS if t is not trait]
 
 
 def test_trait_parse_ignores_case_and_spaces() -> None:

@@ -23,7 +23,7 @@ from quads.errors import (
     InvalidRulesError,
     QuadsError,
 )
-from quads.game import Action, Claim, Declare, Decline, Game, GameState, Give, Place, Step
+from quads.game import Action, Claim, Declare, Decline, Game, GameState, Give, Place, Resign, Step
 from quads.outcome import Outcome, Player, Termination
 from quads.pieces import Piece, Trait, describe_piece, parse_piece, piece_name
 from quads.position import EMPTY, Position
@@ -62,6 +62,7 @@ __all__ = [
     "Player",
     "Position",
     "QuadsError",
+    "Resign",
     "Rules",
     "Shape",
     "ShapeSet",

@@ -35,7 +35,8 @@ _BY_NAME = {name: cell for cell, name in enumerate(CELL_NAMES)}
 def make_cell(column: int, row: int) -> Cell:
     """Return the cell in ``column`` (0-3, A-D) and ``row`` (0-3, rows 1-4)."""
     if not (0 <= column < 4 and 0 <= row < 4):
-        raise InvalidCellError(f"invalid cell coordinates {(column, row)!r}")
+        raise InvalidCellError(f"invalid cell coordinates {(column, row)!r}", "cell",
+                               cell=f"{column},{row}")
     return row * 4 + column
 
 
@@ -57,7 +58,8 @@ def parse_cell(text: str) -> Cell:
     try:
         return _BY_NAME[text.upper()]
     except (KeyError, AttributeError):
-        raise InvalidCellError(f"invalid cell {text!r}: expected A1 .. D4") from None
+        raise InvalidCellError(f"invalid cell {text!r}: expected A1 .. D4", "cell",
+                               cell=str(text)) from None
 
 
 def cell_name(cell: Cell) -> str:
@@ -66,5 +68,6 @@ def cell_name(cell: Cell) -> str:
     :raises InvalidCellError: if ``cell`` is not 0-15.
     """
     if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < 16:
-        raise InvalidCellError(f"invalid cell {cell!r}: expected an integer 0-15")
+        raise InvalidCellError(f"invalid cell {cell!r}: expected an integer 0-15", "cell",
+                               cell=str(cell))
     return CELL_NAMES[cell]

@@ -1,7 +1,18 @@
 """Exceptions raised by the library.
 
 Every exception is a :class:`ValueError`, so code that only cares whether some
-input was acceptable can catch that.  Each message quotes the offending input.
+input was acceptable can catch that.  Each message quotes the offending input,
+in English, for developers.  For people, every exception also says what is
+wrong in a form that any language can word: :attr:`QuadsError.reason`, a short
+name such as ``already_won`` or ``cell_taken``, and :attr:`QuadsError.params`,
+the values it speaks of (a cell name, a piece, a token, a shape's id):
+
+>>> from quads import Position, QUADS
+>>> try:
+...     Position.from_string("0123/..../..../.... -").check(QUADS)
+... except InvalidPositionError as error:
+...     print(error.reason, error.params)
+already_won {'shape': 'row1'}
 """
 
 from __future__ import annotations
@@ -14,12 +25,38 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "InvalidRulesError",
+    "Params",
     "QuadsError",
 ]
 
 
+Params = dict[str, str | int]
+"""The values an error speaks of, by name: ``{"cell": "B2"}``, ``{"token": "1."}``."""
+
+
 class QuadsError(ValueError):
-    """Base class of every error raised for bad input."""
+    """Base class of every error raised for bad input.
+
+    ``QuadsError(message, reason, **params)``: ``message`` in English; ``reason`` and
+    ``params`` as the attributes below (an error raised without them has the reason
+    ``""`` and no params).
+    """
+
+    reason: str
+    """What is wrong, as a short name that stays the same in every language (e.g.
+    ``already_won``, ``turn_number``, ``cell_taken``); ``""`` when none is given."""
+    params: Params
+    """The values :attr:`reason` speaks of: cells and pieces by name (``B2``, ``F``),
+    shapes by id (``row1``), tokens and other inputs as written."""
+
+    def __init__(self, message: str, reason: str = "", /, **params: str | int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = dict(params)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keep the reason and the params when the error is pickled (across processes).
+        return (type(self), (str(self), self.reason), {"params": self.params})
 
 
 class InvalidCellError(QuadsError):

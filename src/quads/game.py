@@ -3,7 +3,8 @@
 A game is a sequence of *actions*: :class:`Give` a piece, :class:`Place` the
 piece in hand, and under ``declare`` calling :class:`Declare` a shape just
 completed, :class:`Claim` a shape the opponent missed, or :class:`Decline` to
-declare after the sixteenth piece.  :class:`GameState` applies one action and
+declare after the sixteenth piece.  Either player may :class:`Resign` at any
+moment of a game that goes on.  :class:`GameState` applies one action and
 returns the next state without changing itself; :class:`Game` keeps the list
 of states, so undo and redo are exact.
 """
@@ -31,6 +32,7 @@ __all__ = [
     "GameState",
     "Give",
     "Place",
+    "Resign",
     "Step",
 ]
 
@@ -91,7 +93,24 @@ class Decline:
         return "decline"
 
 
-Action = Give | Place | Declare | Claim | Decline
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """``player`` gives up, whoever is to move: the other player wins.
+
+    :raises TypeError: if ``player`` is not a :class:`Player`.
+    """
+
+    player: Player
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.player, Player):
+            raise TypeError(f"a resignation names a Player, not {self.player!r}")
+
+    def __str__(self) -> str:
+        return f"resign {self.player.identifier}"
+
+
+Action = Give | Place | Declare | Claim | Decline | Resign
 
 
 class Step(enum.Enum):
@@ -134,7 +153,11 @@ class GameState:
         return Step.GIVE if self.position.hand is None else Step.PLACE
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now, in a fixed order."""
+        """Every action allowed now, in a fixed order.
+
+        A resignation, open to either player while the game goes on, is not
+        listed: it is no move of the game.
+        """
         step = self.step
         actions: list[Action] = []
         if step is Step.GIVE:
@@ -157,7 +180,7 @@ class GameState:
         """
         step = self.step
         if step is Step.OVER:
-            raise IllegalActionError(f"cannot {action}: the game is over")
+            raise IllegalActionError(f"cannot {action}: the game is over", "game_over")
         if isinstance(action, Give):
             return self._give(action.piece, rules)
         if isinstance(action, Place):
@@ -168,18 +191,23 @@ class GameState:
             return self._claim(rules)
         if isinstance(action, Decline):
             return self._decline()
-        raise IllegalActionError(f"unknown action {action!r}")
+        if isinstance(action, Resign):
+            outcome = Outcome(Termination.RESIGNATION, action.player.other)
+            return GameState(self.position, self.to_move, (), (), outcome)
+        raise IllegalActionError(f"unknown action {action!r}", "unknown_action")
 
     def _give(self, piece: Piece, rules: Rules) -> GameState:
         if self.step is not Step.GIVE:
             assert self.position.hand is not None
             raise IllegalActionError(
                 f"cannot give {piece_name(piece)}: piece {piece_name(self.position.hand)} "
-                "must be placed first"
+                "must be placed first", "place_first", piece=piece_name(piece),
+                hand=piece_name(self.position.hand)
             )
         if not self.position.supply >> piece & 1:
             raise IllegalActionError(
-                f"cannot give {piece_name(piece)}: it is not in the supply"
+                f"cannot give {piece_name(piece)}: it is not in the supply",
+                "not_in_supply", piece=piece_name(piece)
             )
         # Handing over without declaring misses the declaration; the opponent may claim.
         return GameState(self.position.give(piece), self.to_move.other, (), self.declarable)
@@ -187,10 +215,12 @@ class GameState:
     def _place(self, cell: Cell, rules: Rules) -> GameState:
         if self.step is not Step.PLACE:
             raise IllegalActionError(
-                f"cannot place on {cell_name(cell)}: a piece must be handed over first"
+                f"cannot place on {cell_name(cell)}: a piece must be handed over first",
+                "give_first", cell=cell_name(cell)
             )
         if self.position.occupied >> cell & 1:
-            raise IllegalActionError(f"cannot place on {cell_name(cell)}: the cell is taken")
+            raise IllegalActionError(f"cannot place on {cell_name(cell)}: the cell is taken",
+                                     "cell_taken", cell=cell_name(cell))
         after = self.position.place(cell)
         completed = after.winning_shapes_through(cell, rules)
         if completed and not rules.declare:
@@ -208,7 +238,7 @@ class GameState:
                 why = "a placement must come first, and only its own shapes can be declared"
             else:
                 why = "the last placement completed no winning shape"
-            raise IllegalActionError(f"cannot declare: {why}")
+            raise IllegalActionError(f"cannot declare: {why}", "nothing_to_declare")
         outcome = Outcome(Termination.DECLARATION, self.to_move, self.declarable,
                           _shared(self.position, self.declarable, rules))
         return GameState(self.position, self.to_move, (), (), outcome)
@@ -219,7 +249,7 @@ class GameState:
                 why = "a claim is made before placing the piece one was handed"
             else:
                 why = "the opponent missed no declaration on the last placement"
-            raise IllegalActionError(f"cannot claim: {why}")
+            raise IllegalActionError(f"cannot claim: {why}", "nothing_to_claim")
         outcome = Outcome(Termination.CLAIM, self.to_move, self.claimable,
                           _shared(self.position, self.claimable, rules))
         return GameState(self.position, self.to_move, (), (), outcome)
@@ -228,7 +258,7 @@ class GameState:
         if not (self.step is Step.GIVE and self.declarable and not self.position.supply):
             raise IllegalActionError(
                 "cannot decline: that is only possible after the sixteenth piece "
-                "completes a shape"
+                "completes a shape", "nothing_to_decline"
             )
         return GameState(self.position, self.to_move, (), (), Outcome(Termination.FULL_BOARD, None))
 
@@ -297,6 +327,15 @@ class Game:
         """How the game ended, or ``None`` while it goes on."""
         return self.state.outcome
 
+    @property
+    def resigned(self) -> Player | None:
+        """The player who resigned, if the game ended so."""
+        outcome = self.state.outcome
+        if outcome is None or outcome.termination is not Termination.RESIGNATION:
+            return None
+        assert outcome.winner is not None
+        return outcome.winner.other
+
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.state.outcome is not None
@@ -309,8 +348,31 @@ class Game:
         """Whether the player to move may claim a missed shape now."""
         return self.step is Step.PLACE and bool(self.state.claimable)
 
+    def is_declare_moment(self) -> bool:
+        """Whether the player to move stands where a declaration could be made: under
+        ``declare`` calling, right after their own placement, before handing over.
+
+        True whether or not the placement completed a shape: noticing a win is part of
+        the game, so a page offers the call here and the rules refuse a false one
+        (:meth:`can_declare` says whether it would win).
+        """
+        return (self.rules.declare and self.step is Step.GIVE and bool(self._actions)
+                and isinstance(self._actions[-1], Place))
+
+    def is_claim_moment(self) -> bool:
+        """Whether the player to move stands where a claim could be made: under
+        ``declare`` calling, before placing the piece the opponent handed over right
+        after a placement of theirs.
+
+        True whether or not the opponent missed a declaration (:meth:`can_claim` says
+        whether a claim would win), as for :meth:`is_declare_moment`.
+        """
+        actions = self._actions
+        return (self.rules.declare and self.step is Step.PLACE and len(actions) >= 2
+                and isinstance(actions[-1], Give) and isinstance(actions[-2], Place))
+
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now."""
+        """Every action allowed now (a resignation is always allowed and not listed)."""
         return self.state.legal_actions()
 
     # -- acting ----------------------------------------------------------------
@@ -348,6 +410,17 @@ class Game:
         """Decline to declare after the sixteenth piece (see :meth:`apply`)."""
         self.apply(Decline())
 
+    def resign(self, player: Player) -> None:
+        """``player`` gives up, whether or not it is their turn: the other player wins.
+
+        The game ends with :attr:`Termination.RESIGNATION`; like any action it
+        can be undone.
+
+        :raises IllegalActionError: if the game is over already.
+        :raises TypeError: if ``player`` is not a :class:`Player`.
+        """
+        self.apply(Resign(player))
+
     def play(self, turn: Turn) -> None:
         """Play a whole turn: its placement, then its hand-over.
 
@@ -382,7 +455,7 @@ class Game:
         :raises IllegalActionError: if no action has been played.
         """
         if not self._actions:
-            raise IllegalActionError("cannot undo: no action has been played")
+            raise IllegalActionError("cannot undo: no action has been played", "nothing_to_undo")
         self._states.pop()
         action = self._actions.pop()
         self._redo.append(action)
@@ -394,7 +467,7 @@ class Game:
         :raises IllegalActionError: if there is nothing to redo.
         """
         if not self._redo:
-            raise IllegalActionError("cannot redo: nothing has been undone")
+            raise IllegalActionError("cannot redo: nothing has been undone", "nothing_to_redo")
         action = self._redo[-1]
         self.apply(action)
         return action

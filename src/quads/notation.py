@@ -20,10 +20,11 @@ or that says something the board contradicts, is refused.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from quads.cells import cell_name, parse_cell
 from quads.errors import IllegalActionError, InvalidRecordError
-from quads.game import Action, Claim, Declare, Decline, GameState, Give, Place, Step
+from quads.game import Action, Claim, Declare, Decline, GameState, Give, Place, Resign, Step
 from quads.outcome import Termination
 from quads.pieces import parse_piece, piece_name
 from quads.rules import Rules
@@ -34,10 +35,15 @@ _TOKEN = re.compile(r"(?P<cell>[A-Da-d][1-4])?(?P<mark>[!?])?(?P<piece>[0-9A-Fa-
 
 
 def write_tokens(states: tuple[GameState, ...], actions: tuple[Action, ...]) -> list[str]:
-    """Group a game's actions into tokens.  ``states[i]`` is the state before ``actions[i]``."""
+    """Group a game's actions into tokens.  ``states[i]`` is the state before ``actions[i]``.
+
+    A resignation has no token: a record says it in its ``Termination`` header.
+    """
     tokens: list[str] = []
     current = ""
     for before, action, after in zip(states, actions, states[1:], strict=False):
+        if isinstance(action, Resign):
+            continue
         if isinstance(action, Claim):
             tokens.append("!")
         elif isinstance(action, Place):
@@ -70,72 +76,83 @@ def parse_token(text: str, state: GameState, rules: Rules, *, last: bool) -> lis
     :raises InvalidRecordError: naming the token and why it cannot be played.
     """
 
-    def bad(why: str) -> InvalidRecordError:
-        return InvalidRecordError(f"token {text!r}: {why}")
+    def bad(why: str, reason: str, **params: str | int) -> InvalidRecordError:
+        return InvalidRecordError(f"token {text!r}: {why}", reason, token=text, **params)
 
     if state.step is Step.OVER:
-        raise bad("the game is already over")
+        raise bad("the game is already over", "after_end")
     if text == "!":
         if not state.claimable:
-            raise bad("there is no missed declaration to claim")
+            raise bad("there is no missed declaration to claim", "nothing_to_claim")
         return [Claim()]
     match = _TOKEN.fullmatch(text)
     if match is None or not text:
-        raise bad("expected a cell and a piece (A1F), a piece alone (7) or a claim (!)")
+        raise bad("expected a cell and a piece (A1F), a piece alone (7) or a claim (!)",
+                  "unreadable")
     cell_text, mark, piece_text = match.group("cell", "mark", "piece")
     piece = parse_piece(piece_text) if piece_text else None
     if cell_text is None:
         if mark:
-            raise bad(f"the mark {mark!r} follows a placement")
+            raise bad(f"the mark {mark!r} follows a placement", "mark_alone", mark=mark)
         if state.step is not Step.GIVE or piece is None:
-            raise bad(_expected(state))
+            raise _expected(state, bad)
         return [Give(piece)]
     if state.step is not Step.PLACE:
-        raise bad(_expected(state))
+        raise _expected(state, bad)
     cell = parse_cell(cell_text)
     try:
         after = state.apply(Place(cell), rules)
     except IllegalActionError as exc:
-        raise bad(str(exc)) from None
+        raise bad(str(exc), exc.reason, **exc.params) from None
     actions: list[Action] = [Place(cell)]
     if after.outcome is not None:
         won = after.outcome.termination is Termination.WIN
         if piece is not None:
-            raise bad("the game ends with this placement; no piece can follow")
+            raise bad("the game ends with this placement; no piece can follow",
+                      "piece_after_end")
         if won and mark != "!":
-            raise bad(f"this placement wins; write {cell_text.upper()}!")
+            raise bad(f"this placement wins; write {cell_text.upper()}!", "mark_win",
+                      cell=cell_text.upper())
         if not won and mark:
-            raise bad(f"this placement completes no winning shape; drop the {mark!r}")
+            raise bad(f"this placement completes no winning shape; drop the {mark!r}",
+                      "mark_without_shape", mark=mark)
         return actions
     if after.declarable:
         names = ", ".join(shape.name for shape in after.declarable)
         if mark == "!":
             if piece is not None:
-                raise bad("a declaration ends the game; no piece can follow")
+                raise bad("a declaration ends the game; no piece can follow",
+                          "piece_after_end")
             return [*actions, Declare()]
         if mark == "?":
             if piece is None:
                 if after.position.supply:
-                    raise bad("a missed declaration is followed by the piece handed over")
+                    raise bad("a missed declaration is followed by the piece handed over",
+                              "missed_without_piece")
                 return [*actions, Decline()]
             return [*actions, Give(piece)]
         if piece is not None:
             raise bad(
                 f"this placement completes {names}: write {cell_text.upper()}! to declare "
-                f"or {cell_text.upper()}?{piece_name(piece)} for a missed declaration"
+                f"or {cell_text.upper()}?{piece_name(piece)} for a missed declaration",
+                "mark_missing", cell=cell_text.upper(), piece=piece_name(piece),
+                shape=after.declarable[0].id
             )
     elif mark:
-        raise bad(f"this placement completes no winning shape; drop the {mark!r}")
+        raise bad(f"this placement completes no winning shape; drop the {mark!r}",
+                  "mark_without_shape", mark=mark)
     elif piece is not None:
         return [*actions, Give(piece)]
     if not last:
-        raise bad("a placement must be followed by the piece handed over")
+        raise bad("a placement must be followed by the piece handed over", "piece_missing")
     return actions
 
 
-def _expected(state: GameState) -> str:
+def _expected(state: GameState,
+              bad: Callable[..., InvalidRecordError]) -> InvalidRecordError:
     if state.step is Step.GIVE:
-        return "a piece must be handed over here, without a placement"
+        return bad("a piece must be handed over here, without a placement", "expected_give")
     hand = state.position.hand
     assert hand is not None
-    return f"piece {piece_name(hand)} must be placed here: expected a cell first"
+    return bad(f"piece {piece_name(hand)} must be placed here: expected a cell first",
+               "expected_place", hand=piece_name(hand))

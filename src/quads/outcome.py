@@ -39,11 +39,16 @@ class Termination(enum.Enum):
     """The receiver claimed a shape whose declaration the placer had missed."""
     FULL_BOARD = "full-board"
     """All sixteen pieces were placed without a (called) win: a draw."""
+    RESIGNATION = "resignation"
+    """A player gave up: the other player wins."""
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: how, who won (``None`` for a draw), and with what."""
+    """The end of a game: how, who won (``None`` for a draw), and with what.
+
+    A resignation has a winner (the player who did not resign) and no shapes.
+    """
 
     termination: Termination
     winner: Player | None
@@ -62,10 +67,16 @@ class Outcome:
     def describe(self, language: Language = "en") -> str:
         """A short description in English or German, e.g. ``row 2: all tall``.
 
-        A draw is ``full board, no winner`` (``volles Brett, kein Sieger``).
+        A draw is ``full board, no winner`` (``volles Brett, kein Sieger``), a
+        resignation ``the first player resigned`` (``der erste Spieler hat aufgegeben``).
         """
         if self.winner is None:
             return "full board, no winner" if language == "en" else "volles Brett, kein Sieger"
+        if self.termination is Termination.RESIGNATION:
+            if language == "en":
+                return f"the {self.winner.other.identifier} player resigned"
+            loser = "erste" if self.winner.other is Player.FIRST else "zweite"
+            return f"der {loser} Spieler hat aufgegeben"
         every, conjunction = ("all", "and") if language == "en" else ("alle", "und")
         shapes = ", ".join(shape.describe(language) for shape in self.shapes)
         words = f" {conjunction} ".join(trait_word(t, v, language) for t, v in self.traits)

@@ -65,7 +65,8 @@ class Trait(enum.IntEnum):
             return cls[text.strip().upper()]
         except KeyError:
             raise InvalidRulesError(
-                f"unknown trait {text!r}: expected one of height, color, shape, top"
+                f"unknown trait {text!r}: expected one of height, color, shape, top",
+                "trait", trait=text
             ) from None
 
 
@@ -101,13 +102,15 @@ def parse_piece(text: str) -> Piece:
     :raises InvalidPieceError: if ``text`` is not a single hex digit.
     """
     if len(text) != 1 or text not in "0123456789abcdefABCDEF":
-        raise InvalidPieceError(f"invalid piece {text!r}: expected one hex digit 0-F")
+        raise InvalidPieceError(f"invalid piece {text!r}: expected one hex digit 0-F", "piece",
+                                piece=text)
     return int(text, 16)
 
 
 def _check(piece: int) -> Piece:
     if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < 16:
-        raise InvalidPieceError(f"invalid piece {piece!r}: expected an integer 0-15")
+        raise InvalidPieceError(f"invalid piece {piece!r}: expected an integer 0-15", "piece",
+                                piece=str(piece))
     return piece
 
 

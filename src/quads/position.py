@@ -90,9 +90,11 @@ class Position:
         for cell, piece in board.items():
             if not (isinstance(cell, int) and 0 <= cell < 16 and isinstance(piece, int)
                     and 0 <= piece < 16):
-                raise InvalidPositionError(f"invalid cell or piece {(cell, piece)!r}")
+                raise InvalidPositionError(f"invalid cell or piece {(cell, piece)!r}",
+                                           "out_of_range")
             if used >> piece & 1:
-                raise InvalidPositionError(f"piece {_HEX[piece]} appears twice")
+                raise InvalidPositionError(f"piece {_HEX[piece]} appears twice", "piece_twice",
+                                           piece=_HEX[piece])
             used |= 1 << piece
             occupied |= 1 << cell
             for b in range(4):
@@ -100,9 +102,10 @@ class Position:
                     bits[b] |= 1 << cell
         if hand is not None:
             if not (isinstance(hand, int) and 0 <= hand < 16):
-                raise InvalidPositionError(f"invalid piece in hand {hand!r}")
+                raise InvalidPositionError(f"invalid piece in hand {hand!r}", "out_of_range")
             if used >> hand & 1:
-                raise InvalidPositionError(f"piece {_HEX[hand]} is in hand and on the board")
+                raise InvalidPositionError(f"piece {_HEX[hand]} is in hand and on the board",
+                                           "hand_on_board", piece=_HEX[hand])
         return cls(occupied, (bits[0], bits[1], bits[2], bits[3]), hand)
 
     @classmethod
@@ -112,19 +115,19 @@ class Position:
         :raises InvalidPositionError: if the string is malformed or a piece appears twice.
         """
         if not isinstance(text, str):
-            raise InvalidPositionError(f"invalid position {text!r}: expected a string")
+            raise InvalidPositionError(f"invalid position {text!r}: expected a string", "malformed")
         parts = text.split()
         if len(parts) != 2:
             raise InvalidPositionError(
                 f"invalid position {text!r}: expected four rows and the piece in hand, "
-                "e.g. '..../..../..../.... -'"
+                "e.g. '..../..../..../.... -'", "malformed", position=text
             )
         rows_text, hand_text = parts
         rows = rows_text.split("/")
         if len(rows) != 4 or any(len(row) != 4 for row in rows):
             raise InvalidPositionError(
                 f"invalid position {text!r}: the board must be four rows of four characters "
-                "separated by '/'"
+                "separated by '/'", "rows", position=text
             )
         board: dict[Cell, Piece] = {}
         for r, row in enumerate(rows):
@@ -134,7 +137,7 @@ class Position:
                 if char not in "0123456789abcdefABCDEF":
                     raise InvalidPositionError(
                         f"invalid position {text!r}: {char!r} at {cell_name(r * 4 + c)} is neither "
-                        "'.' nor a hex digit"
+                        "'.' nor a hex digit", "character", char=char, cell=cell_name(r * 4 + c)
                     )
                 board[r * 4 + c] = int(char, 16)
         if hand_text == "-":
@@ -144,14 +147,16 @@ class Position:
         else:
             raise InvalidPositionError(
                 f"invalid position {text!r}: the piece in hand must be a hex digit or '-', "
-                f"not {hand_text!r}"
+                f"not {hand_text!r}", "hand", hand=hand_text
             )
         try:
             position = cls.from_pieces(board, hand)
         except InvalidPositionError as exc:
-            raise InvalidPositionError(f"invalid position {text!r}: {exc}") from None
+            raise InvalidPositionError(f"invalid position {text!r}: {exc}", exc.reason,
+                                       **exc.params) from None
         if position.occupied == 0xFFFF and hand is not None:
-            raise InvalidPositionError(f"invalid position {text!r}: the board is full")
+            raise InvalidPositionError(f"invalid position {text!r}: the board is full",
+                                       "board_full")
         return position
 
     # -- reading ------------------------------------------------------------
@@ -303,11 +308,13 @@ class Position:
         cell_name(cell)  # validates
         if self.hand is None:
             raise IllegalActionError(
-                f"cannot place on {cell_name(cell)} in {self.to_string()!r}: no piece in hand"
+                f"cannot place on {cell_name(cell)} in {self.to_string()!r}: no piece in hand",
+                "give_first", cell=cell_name(cell)
             )
         if self.occupied >> cell & 1:
             raise IllegalActionError(
-                f"cannot place on {cell_name(cell)} in {self.to_string()!r}: the cell is taken"
+                f"cannot place on {cell_name(cell)} in {self.to_string()!r}: the cell is taken",
+                "cell_taken", cell=cell_name(cell)
             )
         bit = 1 << cell
         hand = self.hand
@@ -334,12 +341,13 @@ class Position:
         if self.hand is not None:
             raise IllegalActionError(
                 f"cannot hand over {piece_name(piece)} in {self.to_string()!r}: "
-                f"piece {piece_name(self.hand)} must be placed first"
+                f"piece {piece_name(self.hand)} must be placed first",
+                "place_first", piece=piece_name(piece), hand=piece_name(self.hand)
             )
         if not self.supply >> piece & 1:
             raise IllegalActionError(
                 f"cannot hand over {piece_name(piece)} in {self.to_string()!r}: "
-                "it is not in the supply"
+                "it is not in the supply", "not_in_supply", piece=piece_name(piece)
             )
         return Position(self.occupied, self.bits, piece)
 
@@ -354,7 +362,8 @@ class Position:
         elif self.hand is not None:
             raise IllegalActionError(
                 f"turn {turn.text!r} in {self.to_string()!r}: piece "
-                f"{piece_name(self.hand)} must be placed first"
+                f"{piece_name(self.hand)} must be placed first", "place_first",
+                hand=piece_name(self.hand), turn=turn.text
             )
         if turn.give is not None:
             position = position.give(turn.give)
@@ -408,7 +417,7 @@ class Position:
             if shapes:
                 raise InvalidPositionError(
                     f"impossible position {self.to_string()!r} under {rules.name!r}: "
-                    f"{shapes[0].name} is already won"
+                    f"{shapes[0].name} is already won", "already_won", shape=shapes[0].id
                 )
 
 

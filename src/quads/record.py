@@ -11,6 +11,9 @@ The format is described in ``docs/record-format.md``.  In short::
 
     1. 7 A1C 2. B2?3 ! 0-1
 
+A game that ended by a resignation has the winner's result and the header
+``[Termination "resignation"]``; the player who resigned is the one who lost.
+
 :func:`read_record` gives a :class:`~quads.game.Game`; :func:`write_record`
 writes one.  ``write_record(read_record(text)) == text`` for a record as this
 module writes it, and reading checks every token against the rules.
@@ -27,12 +30,19 @@ from quads.outcome import Player
 from quads.position import EMPTY, Position
 from quads.rules import QUADS, Rules
 
-__all__ = ["RESULTS", "read_record", "write_record"]
+__all__ = ["RESIGNATION", "RESULTS", "read_record", "write_record"]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """Result tokens: first player won, second player won, draw, unfinished."""
 
-_ORDER = ("Event", "Site", "Date", "Round", "First", "Second", "Rules", "Position", "Result")
+RESIGNATION = "resignation"
+"""The ``Termination`` header of a game that ended by a resignation."""
+
+_ORDER = ("Event", "Site", "Date", "Round", "First", "Second", "Rules", "Position", "Result",
+          "Termination")
+_LEGACY_RESIGNATION = {f"{player.identifier} player resigned": player for player in Player}
+"""``Termination`` values of records written before resignation was part of the rules,
+with the result ``*``: the side that resigned."""
 _HEADER = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _NUMBER = re.compile(r"(\d+)\.")
@@ -47,7 +57,8 @@ def _result(game: Game) -> str:
 def write_record(game: Game) -> str:
     """Return the record of ``game``: its headers, then its move text.
 
-    ``Rules`` and ``Result`` are always written from the game itself;
+    ``Rules`` and ``Result`` are always written from the game itself, and
+    ``Termination`` (``resignation``) when, and only when, a player resigned;
     ``Position`` only when the game did not start on the empty board.
     Line breaks inside a header value are written as spaces.
 
@@ -56,6 +67,9 @@ def write_record(game: Game) -> str:
     headers = dict(game.headers)
     headers["Rules"] = game.rules.name
     headers["Result"] = _result(game)
+    headers.pop("Termination", None)
+    if game.resigned is not None:
+        headers["Termination"] = RESIGNATION
     if game.start != EMPTY:
         headers["Position"] = game.start.to_string()
     else:
@@ -64,7 +78,8 @@ def write_record(game: Game) -> str:
     lines = []
     for key in ordered:
         if not _KEY.fullmatch(key):
-            raise InvalidRecordError(f"invalid header key {key!r}: letters, digits and _ only")
+            raise InvalidRecordError(f"invalid header key {key!r}: letters, digits and _ only",
+                                     "header_key", key=key)
         # A record keeps one header a line: line breaks in a value become spaces.
         value = " ".join(headers[key].splitlines())
         value = value.replace("\\", "\\\\").replace('"', '\\"')
@@ -90,9 +105,14 @@ def write_record(game: Game) -> str:
 def read_record(text: str) -> Game:
     """Read a record and replay it.
 
+    A ``Termination`` of ``resignation`` ends the replayed game with the
+    resignation of the player the result says lost.  Records written before
+    resignations were part of the rules (``[Termination "first player
+    resigned"]`` with the result ``*``) are read as resigned games too.
+
     :raises InvalidRecordError: if a header is malformed, a token cannot be
-        played (the message names the token and why), or the result written
-        disagrees with the game.
+        played (the message names the token and why), the result written
+        disagrees with the game, or a resignation is not possible where it stands.
     """
     headers: dict[str, str] = {}
     lines = text.splitlines()
@@ -106,18 +126,21 @@ def read_record(text: str) -> Game:
             break
         match = _HEADER.fullmatch(stripped)
         if match is None:
-            raise InvalidRecordError(f"line {number + 1}: malformed header {stripped!r}")
+            raise InvalidRecordError(f"line {number + 1}: malformed header {stripped!r}",
+                                     "header", line=number + 1)
         key, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
         if key in headers:
-            raise InvalidRecordError(f"line {number + 1}: header {key!r} given twice")
+            raise InvalidRecordError(f"line {number + 1}: header {key!r} given twice",
+                                     "header_twice", line=number + 1, key=key)
         headers[key] = value
     try:
         rules = Rules.parse(headers.pop("Rules")) if "Rules" in headers else QUADS
         start = Position.from_string(headers.pop("Position")) if "Position" in headers else EMPTY
         game = Game(rules, start)
     except QuadsError as exc:
-        raise InvalidRecordError(f"bad header: {exc}") from None
+        raise InvalidRecordError(f"bad header: {exc}", "header_value", **exc.params) from None
     written_result = headers.pop("Result", None)
+    termination = headers.pop("Termination", None)
     game.headers = headers
 
     words = " ".join(lines[body_start:]).split()
@@ -126,16 +149,18 @@ def read_record(text: str) -> Game:
     for index, word in enumerate(words):
         if word in RESULTS:
             if index != len(words) - 1:
-                raise InvalidRecordError(f"token {word!r}: the result must end the move text")
+                raise InvalidRecordError(f"token {word!r}: the result must end the move text",
+                                         "result_not_last", token=word)
             result = word
             continue
         turn_number = _NUMBER.fullmatch(word)
         if turn_number:
             expected = len(moves) // 2 + 1
-            if len(moves) % 2 or int(turn_number.group(1)) != expected:
+            digits = turn_number.group(1).lstrip("0")  # int() refuses over 4,300 digits
+            if len(moves) % 2 or len(digits) > 4 or int(digits or "0") != expected:
                 raise InvalidRecordError(
                     f"token {word!r}: expected the turn number {expected}. before "
-                    "the first player's turn"
+                    "the first player's turn", "turn_number", token=word, number=expected
                 )
             continue
         moves.append(word)
@@ -145,18 +170,45 @@ def read_record(text: str) -> Game:
             for action in actions:
                 game.apply(action)
         except (InvalidPositionError, IllegalActionError) as exc:
-            raise InvalidRecordError(f"token {token!r}: {exc}") from None
+            raise InvalidRecordError(f"token {token!r}: {exc}", exc.reason or "unreadable",
+                                     **{**exc.params, "token": token}) from None
         except InvalidRecordError:
             raise
         except QuadsError as exc:
-            raise InvalidRecordError(f"token {token!r}: {exc}") from None
+            raise InvalidRecordError(f"token {token!r}: {exc}", "unreadable",
+                                     token=token) from None
+    legacy = termination in _LEGACY_RESIGNATION
+    if termination is not None:
+        _resign(game, termination, result or written_result)
     actual = _result(game)
     for claimed, where in ((result, "move text"), (written_result, "Result header")):
-        if claimed is not None and claimed != actual:
+        if claimed is not None and claimed != actual and not (legacy and claimed == "*"):
             raise InvalidRecordError(
-                f"the {where} says {claimed!r} but the game's result is {actual!r}"
+                f"the {where} says {claimed!r} but the game's result is {actual!r}",
+                "result_mismatch", claimed=claimed, actual=actual
             )
     return game
+
+
+def _resign(game: Game, termination: str, result: str | None) -> None:
+    """End the replayed ``game`` by the resignation that ``termination`` and ``result`` say."""
+    if termination in _LEGACY_RESIGNATION:
+        loser = _LEGACY_RESIGNATION[termination]
+    elif termination != RESIGNATION:
+        raise InvalidRecordError(
+            f"header Termination {termination!r}: expected {RESIGNATION!r}, or no Termination",
+            "termination", termination=termination)
+    elif result in ("1-0", "0-1"):
+        loser = Player.SECOND if result == "1-0" else Player.FIRST
+    else:
+        raise InvalidRecordError(
+            f"a resignation needs the result 1-0 or 0-1, not {result or 'none'}",
+            "resignation_result", result=result or "")
+    if game.is_over():
+        raise InvalidRecordError(
+            "header Termination says a player resigned, but the game ended by the rules",
+            "resigned_after_end")
+    game.resign(loser)
 
 
 def player_name(game: Game, player: Player) -> str:

@@ -63,13 +63,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.traits, bool) or not isinstance(self.traits, int):
-            raise InvalidRulesError(f"invalid trait mask {self.traits!r}")
+            raise InvalidRulesError(f"invalid trait mask {self.traits!r}", "traits")
         if not 0 < self.traits <= ALL_TRAITS:
             raise InvalidRulesError(
-                f"invalid trait mask {self.traits!r}: at least one of the four traits must count"
+                f"invalid trait mask {self.traits!r}: at least one of the four traits must count",
+                "traits"
             )
         if not isinstance(self.shapes, ShapeSet) or not isinstance(self.calling, Calling):
-            raise InvalidRulesError(f"invalid rule set {self.shapes!r}, {self.calling!r}")
+            raise InvalidRulesError(f"invalid rule set {self.shapes!r}, {self.calling!r}", "rules")
 
     # -- derived data -------------------------------------------------------
 
@@ -122,12 +123,13 @@ class Rules:
         :raises InvalidRulesError: if the name or one of its parts is not understood.
         """
         if not isinstance(text, str):
-            raise InvalidRulesError(f"invalid rule set {text!r}")
+            raise InvalidRulesError(f"invalid rule set {text!r}", "rules")
         key = text.strip().lower()
         if key in PRESETS:
             return PRESETS[key]
         if not key:
-            raise InvalidRulesError(f"invalid rule set {text!r}: empty name")
+            raise InvalidRulesError(f"invalid rule set {text!r}: empty name", "rules",
+                                        rules=text)
         shapes: ShapeSet | None = None
         calling: Calling | None = None
         traits: int | None = None
@@ -135,22 +137,25 @@ class Rules:
             part = part.strip()
             if part in ("lines", "lines+squares"):
                 if shapes is not None:
-                    raise InvalidRulesError(f"invalid rule set {text!r}: shapes given twice")
+                    raise InvalidRulesError(f"invalid rule set {text!r}: shapes given twice",
+                                            "rules", rules=text)
                 shapes = ShapeSet(part)
             elif part in ("auto", "declare"):
                 if calling is not None:
-                    raise InvalidRulesError(f"invalid rule set {text!r}: calling given twice")
+                    raise InvalidRulesError(f"invalid rule set {text!r}: calling given twice",
+                                            "rules", rules=text)
                 calling = Calling(part)
             else:
                 if traits is not None:
-                    raise InvalidRulesError(f"invalid rule set {text!r}: traits given twice")
+                    raise InvalidRulesError(f"invalid rule set {text!r}: traits given twice",
+                                            "rules", rules=text)
                 try:
                     traits = parse_traits(part)
                 except InvalidRulesError as exc:
                     raise InvalidRulesError(
                         f"invalid rule set {text!r}: {part!r} is not a preset (quads, classic, "
                         "advanced), a shape set (lines, lines+squares), a calling (auto, "
-                        f"declare) or a trait list ({exc})"
+                        f"declare) or a trait list ({exc})", "rules", rules=text
                     ) from None
         return cls(
             shapes if shapes is not None else ShapeSet.LINES_SQUARES,
@@ -167,11 +172,13 @@ def parse_traits(text: str) -> int:
     mask = 0
     names = [name.strip() for name in text.split(",")]
     if not text.strip() or any(not name for name in names):
-        raise InvalidRulesError(f"invalid trait list {text!r}: expected names separated by commas")
+        raise InvalidRulesError(f"invalid trait list {text!r}: expected names separated by commas",
+                                "traits", traits=text)
     for name in names:
         trait = Trait.parse(name)
         if mask & trait.mask:
-            raise InvalidRulesError(f"invalid trait list {text!r}: {name!r} given twice")
+            raise InvalidRulesError(f"invalid trait list {text!r}: {name!r} given twice",
+                                    "traits", traits=text)
         mask |= trait.mask
     return mask
 

@@ -26,7 +26,7 @@ class Turn:
 
     def __post_init__(self) -> None:
         if self.place is None and self.give is None:
-            raise QuadsError("invalid turn: it places a piece, hands one over, or both")
+            raise QuadsError("invalid turn: it places a piece, hands one over, or both", "turn")
         if self.place is not None:
             cell_name(self.place)  # validates
         if self.give is not None:
@@ -57,5 +57,7 @@ class Turn:
         if len(text) == 3:
             return cls(parse_cell(text[:2]), parse_piece(text[2]))
         if text and text[0].upper() in "ABCD":
-            raise InvalidCellError(f"invalid turn {text!r}: expected a cell and a piece, e.g. A1F")
-        raise InvalidPieceError(f"invalid turn {text!r}: expected a cell and a piece, e.g. A1F")
+            raise InvalidCellError(f"invalid turn {text!r}: expected a cell and a piece, e.g. A1F",
+                                   "turn", turn=text)
+        raise InvalidPieceError(f"invalid turn {text!r}: expected a cell and a piece, e.g. A1F",
+                                "turn", turn=text)

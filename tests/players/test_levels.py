@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from quads import ADVANCED, CLASSIC, QUADS, Game, Position, Rules, Step, read_record
@@ -108,8 +108,7 @@ def test_the_club_player_keeps_a_safe_piece_when_it_can(
 ) -> None:
     game = random_game(seed, rules, turns)
     position = game.position
-    if position.hand is None or position.winning_cells(position.hand, rules):
-        return
+    assume(position.hand is not None and not position.winning_cells(position.hand, rules))
     keeps = [c for c in iter_bits(position.empty_cells)
              if position.place(c).safe_pieces(rules) or not position.place(c).supply]
     turn = make_player(3, seed).choose_turn(position, rules)
@@ -142,12 +141,10 @@ def test_solving_levels_never_worsen_a_solved_value(level: int, seed: int, turns
     game = random_game(seed, rules, turns)
     position = game.position
     player = LEVELS[level]
-    if position.empty_count > player.SOLVE_FROM:  # type: ignore[attr-defined]
-        return
+    assume(position.empty_count <= player.SOLVE_FROM)  # type: ignore[attr-defined]
     # The expert is exact when the solver answers within its node budget.
     budget = solve(position, rules, nodes=player.NODES)  # type: ignore[attr-defined]
-    if budget.value is Value.UNKNOWN:
-        return
+    assume(budget.value is not Value.UNKNOWN)
     before = solve(position, rules)
     turn = make_player(level, seed).choose_turn(position, rules)
     after = position.play(turn)
@@ -173,25 +170,23 @@ def test_the_perfect_players_trap_never_loses(seed: int) -> None:
     rules = CLASSIC if seed % 2 else QUADS
     game = random_game(seed, rules, 6)
     position = game.position
-    if position.hand is None or position.empty_count > 11:
-        return
+    assume(position.hand is not None and position.empty_count <= 11)
     player = make_player(5, seed)
     turn, chance, _ = player._trap(position, rules, 2_000_000)  # type: ignore[attr-defined]
-    if turn is None:
-        return
+    assume(turn is not None)
+    assert turn is not None
     assert 0.0 <= chance <= 1.0
     reply = solve(position.play(turn), rules)
     assert reply.value is not Value.WIN
 
 
-@given(seed=st.integers(0, 10_000), turns=st.integers(0, 5))
+@given(seed=st.integers(0, 10_000), turns=st.integers(1, 5))
 def test_the_squeeze_count_is_the_count_of_replies_that_keep_a_safe_piece(
     seed: int, turns: int
 ) -> None:
     rules = CLASSIC if seed % 2 else QUADS
     position = random_game(seed, rules, turns).position
-    if position.hand is None:
-        return
+    assume(position.hand is not None)
     for cell in iter_bits(position.empty_cells):
         after = position.place(cell)
         for piece in iter_bits(after.supply):

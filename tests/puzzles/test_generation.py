@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import datetime
+import os
+import random
 import statistics
+import subprocess
+import sys
 from collections import defaultdict
 
 from quads.position import Position
@@ -13,15 +17,43 @@ from quads.rules import CLASSIC, QUADS
 from quads.solver import Value, analyse, solve
 from quads.turn import Turn
 
+_ELSEWHERE = """
+import datetime, sys
+from quads.puzzles import puzzle_for
+from quads.puzzles.generate import seed_of
+date = datetime.date.fromisoformat(sys.argv[1])
+puzzle = puzzle_for(date)
+print(seed_of(date), puzzle.position.to_string(), puzzle.plies,
+      " ".join(turn.text for turn in puzzle.solution))
+"""
 
-def test_the_same_date_gives_the_same_puzzle() -> None:
+
+def _described(date: datetime.date) -> str:
+    puzzle = puzzle_for(date)
+    return " ".join([str(seed_of(date)), puzzle.position.to_string(), str(puzzle.plies),
+                     " ".join(turn.text for turn in puzzle.solution)])
+
+
+def test_the_same_date_gives_the_same_puzzle_in_every_process() -> None:
+    # Another process, with other string hashes and another global random state,
+    # must find the same puzzle: nothing but the date may feed the generator.
     date = datetime.date(2025, 6, 2)
-    assert puzzle_for(date) == puzzle_for(date)
+    random.seed(1)
+    here = _described(date)
+    random.seed(2)
+    assert _described(date) == here
+    environment = {**os.environ, "PYTHONHASHSEED": "12345",
+                   "PYTHONPATH": os.pathsep.join(sys.path)}
+    elsewhere = subprocess.run(
+        [sys.executable, "-c", _ELSEWHERE, date.isoformat()], env=environment,
+        capture_output=True, text=True, check=True, timeout=120)
+    assert elsewhere.stdout.split() == here.split()
 
 
-def test_the_seed_is_the_date_and_a_salt() -> None:
-    assert seed_of(datetime.date(2025, 3, 6)) == seed_of(datetime.date(2025, 3, 6))
-    assert seed_of(datetime.date(2025, 3, 6)) != seed_of(datetime.date(2025, 3, 7))
+def test_every_date_has_a_seed_of_its_own() -> None:
+    start = datetime.date(2024, 1, 1)
+    dates = [start + datetime.timedelta(days=offset) for offset in range(3 * 366)]
+    assert len({seed_of(date) for date in dates}) == len(dates)
 
 
 def _check(puzzle: Puzzle) -> None:
@@ -49,30 +81,31 @@ def _check(puzzle: Puzzle) -> None:
     assert position.winning_cells(position.hand, rules) >> last.place & 1
 
 
-def test_sixty_dates_give_verified_puzzles_with_one_answer(sixty_puzzles: list[Puzzle]) -> None:
-    for puzzle in sixty_puzzles:
+def test_four_weeks_give_verified_puzzles_with_one_answer(
+        four_weeks_of_puzzles: list[Puzzle]) -> None:
+    for puzzle in four_weeks_of_puzzles:
         _check(puzzle)
 
 
-def test_the_goal_grows_through_the_week(sixty_puzzles: list[Puzzle]) -> None:
+def test_the_goal_grows_through_the_week(four_weeks_of_puzzles: list[Puzzle]) -> None:
     moves: dict[int, list[int]] = defaultdict(list)
-    for puzzle in sixty_puzzles:
+    for puzzle in four_weeks_of_puzzles:
         moves[puzzle.date.weekday()].append(puzzle.moves)
     means = [statistics.mean(moves[day]) for day in range(7)]
     assert means == sorted(means)
     assert means[0] <= 1.5
     assert means[6] >= 4
-    assert all(puzzle.difficulty == puzzle.date.weekday() + 1 for puzzle in sixty_puzzles)
+    assert all(puzzle.difficulty == puzzle.date.weekday() + 1 for puzzle in four_weeks_of_puzzles)
 
 
-def test_thursday_is_classic(sixty_puzzles: list[Puzzle]) -> None:
-    for puzzle in sixty_puzzles:
+def test_thursday_is_classic(four_weeks_of_puzzles: list[Puzzle]) -> None:
+    for puzzle in four_weeks_of_puzzles:
         expected = CLASSIC if puzzle.date.weekday() == CLASSIC_WEEKDAY else QUADS
         assert puzzle.rules == expected
 
 
-def test_dates_differ(sixty_puzzles: list[Puzzle]) -> None:
-    assert len({puzzle.position for puzzle in sixty_puzzles}) == len(sixty_puzzles)
+def test_dates_differ(four_weeks_of_puzzles: list[Puzzle]) -> None:
+    assert len({puzzle.position for puzzle in four_weeks_of_puzzles}) == len(four_weeks_of_puzzles)
 
 
 def _winning_placements(position: Position) -> list[Turn]:

@@ -4,6 +4,7 @@ placement that still needs its hand-over."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 
 from quads.puzzles import needs_handover, puzzle_for, streak
 from quads.turn import Turn
@@ -35,3 +36,20 @@ def test_a_placement_alone_needs_its_handover_unless_it_ends_the_game() -> None:
     played = list(puzzle.solution[:2])
     last = puzzle.solution[2]
     assert not needs_handover(puzzle, last, played)  # the winning placement
+
+
+def test_the_streak_of_dates_newest_first_reads_them_only_up_to_its_gap() -> None:
+    from quads.puzzles import streak_of_newest
+
+    for backs in [(), (0,), (0, 1, 2, 4), (1, 2), (2, 3), (-1, 0), (-1, 1, 2, 3, 7)]:
+        dates = days_back(*backs)
+        assert streak_of_newest(dates, TODAY) == streak(dates, TODAY), backs
+    read: list[datetime.date] = []
+
+    def newest_first() -> Iterator[datetime.date]:
+        for back in [0, 1, 2, 5, *range(6, 10_000)]:
+            read.append(TODAY - datetime.timedelta(days=back))
+            yield read[-1]
+
+    assert streak_of_newest(newest_first(), TODAY) == 3
+    assert len(read) == 4  # the gap's date, and no further

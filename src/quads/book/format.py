@@ -26,7 +26,8 @@ from pathlib import Path
 
 from quads.errors import QuadsError
 
-__all__ = ["FORMAT", "MAGIC", "BookError", "BookHeader", "read_book", "write_book"]
+__all__ = ["FORMAT", "MAGIC", "RECORD", "BookError", "BookHeader", "read_book", "read_records",
+           "write_book"]
 
 MAGIC = b"QUADS-BOOK\n"
 FORMAT = 1
@@ -74,8 +75,9 @@ def write_book(path: Path, header: BookHeader, scores: dict[int, int]) -> None:
     temporary.replace(path)
 
 
-def read_book(path: Path) -> tuple[BookHeader, dict[int, int]]:
-    """The header and scores of the book at ``path``.
+def read_records(path: Path) -> tuple[BookHeader, bytes, bytes]:
+    """The header of the book at ``path``, its header line (the JSON, as written) and
+    its records (decompressed: sorted keys and scores), all checked.
 
     :raises BookError: if the file cannot be read or is not a sound book.
     """
@@ -103,6 +105,15 @@ def read_book(path: Path) -> tuple[BookHeader, dict[int, int]]:
         raise BookError(f"{path}: the book is truncated or damaged") from None
     if len(records) != header.positions * RECORD or hashlib.sha256(records).hexdigest() != digest:
         raise BookError(f"{path}: the book's positions do not match its header")
+    return header, data[len(MAGIC):line_end], records
+
+
+def read_book(path: Path) -> tuple[BookHeader, dict[int, int]]:
+    """The header and scores of the book at ``path``.
+
+    :raises BookError: if the file cannot be read or is not a sound book.
+    """
+    header, _, records = read_records(path)
     scores = {}
     for offset in range(0, len(records), RECORD):
         key = int.from_bytes(records[offset:offset + KEY_BYTES], "big")

@@ -49,7 +49,7 @@ class ComputerPlayer(abc.ABC):
         """
         state = game.state
         if state.step is Step.OVER:
-            raise IllegalActionError("cannot choose a turn: the game is over")
+            raise IllegalActionError("cannot choose a turn: the game is over", "game_over")
         if state.step is Step.GIVE and state.declarable:
             return [Declare()]
         if state.step is Step.PLACE and state.claimable:

@@ -82,7 +82,7 @@ def hint(game: Game, seconds: float = 1.0) -> Hint:
     state, rules = game.state, game.rules
     position = state.position
     if state.step is Step.OVER:
-        raise IllegalActionError("no hint: the game is over")
+        raise IllegalActionError("no hint: the game is over", "game_over")
     if state.step is Step.GIVE and state.declarable:
         return Hint(0, None, "declare", Value.WIN, 0, "hint.declare",
                     shapes=state.declarable, board=position, rules=rules)

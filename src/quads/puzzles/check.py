@@ -19,7 +19,7 @@ from quads.puzzles.puzzle import Puzzle
 from quads.solver import Value, solve
 from quads.turn import Turn
 
-__all__ = ["Verdict", "check_turn", "needs_handover", "position_after"]
+__all__ = ["Verdict", "check_turn", "line_solves", "needs_handover", "position_after"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,8 @@ def position_after(puzzle: Puzzle, played: Sequence[Turn]) -> Position:
     position = puzzle.position
     for turn in played:
         if position.hand is None:
-            raise IllegalActionError(f"turn {turn.text!r} comes after the end of the game")
+            raise IllegalActionError(f"turn {turn.text!r} comes after the end of the game",
+                                     "after_end", turn=turn.text)
         position = _play(position, turn, puzzle)
     return position
 
@@ -69,7 +70,8 @@ def _play(position: Position, turn: Turn, puzzle: Puzzle) -> Position:
         return position.place(turn.place)  # the game ends with the placement
     if turn.give is None and position.empty_count > 1:
         raise IllegalActionError(
-            f"turn {turn.text!r} in {position.to_string()!r}: a piece must be handed over"
+            f"turn {turn.text!r} in {position.to_string()!r}: a piece must be handed over",
+            "piece_missing", turn=turn.text
         )
     return position.play(turn)
 
@@ -87,7 +89,7 @@ def needs_handover(puzzle: Puzzle, turn: Turn, played: Sequence[Turn] = ()) -> b
         return False
     position = position_after(puzzle, played)
     if position.hand is None:
-        raise IllegalActionError("the puzzle's game is over")
+        raise IllegalActionError("the puzzle's game is over", "game_over")
     return not _wins(position, turn, puzzle) and position.empty_count > 1
 
 
@@ -106,11 +108,12 @@ def check_turn(puzzle: Puzzle, turn: Turn, played: Sequence[Turn] = ()) -> Verdi
         turns played so far leave the defender to move.
     """
     if len(played) % 2:
-        raise IllegalActionError("it is the defender's turn: the turns played so far are odd")
+        raise IllegalActionError("it is the defender's turn: the turns played so far are odd",
+                                 "defenders_turn")
     position = position_after(puzzle, played)
     left = puzzle.plies - len(played)
     if position.hand is None:
-        raise IllegalActionError("the puzzle's game is over")
+        raise IllegalActionError("the puzzle's game is over", "game_over")
     after = _play(position, turn, puzzle)
     if _wins(position, turn, puzzle):
         return Verdict(left >= 1, left >= 1, after, None, 0, Value.LOSS, 0)
@@ -120,3 +123,26 @@ def check_turn(puzzle: Puzzle, turn: Turn, played: Sequence[Turn] = ()) -> Verdi
     if not accepted:
         return Verdict(False, False, after, answer.best, left, answer.value, answer.plies)
     return Verdict(True, False, after, answer.best, left - 2, answer.value, answer.plies)
+
+
+def line_solves(puzzle: Puzzle, line: Sequence[Turn]) -> bool:
+    """Whether ``line``, a whole attempt played without the server (the player's turns
+    and the defender's replies alternating, from the puzzle position), solves the
+    puzzle: each of the player's turns is accepted by :func:`check_turn` after the
+    turns before it, and the last one wins.  The defender's replies need only be legal,
+    since the player's turns must win against every reply.
+
+    :raises IllegalActionError: if a turn of ``line`` is not legal where it is played
+        (a turn after the end of the game, a turn that hands over nothing while the
+        game goes on).
+    """
+    position_after(puzzle, line)
+    if len(line) % 2 == 0:
+        return False  # empty, or ending with a reply: the player has not won
+    for index in range(0, len(line), 2):
+        verdict = check_turn(puzzle, line[index], line[:index])
+        if not verdict.accepted:
+            return False
+        if verdict.solved:
+            return index == len(line) - 1
+    return False

@@ -69,7 +69,8 @@ def parse_date(text: str) -> datetime.date:
         except ValueError:
             pass
     raise InvalidDateError(
-        f"invalid date {text!r}: expected a real date as YYYY-MM-DD, e.g. 2025-03-06"
+        f"invalid date {text!r}: expected a real date as YYYY-MM-DD, e.g. 2025-03-06",
+        "date", date=text
     )
 
 
