@@ -245,6 +245,20 @@ class PostgresServer:
 
     # Databases.
 
+    def processes(self) -> list[int]:
+        """The process ids of the running cluster: its postmaster, then the postmaster's
+        children (read from ``/proc``), e.g. to stop them all with SIGSTOP."""
+        postmaster = int((self.data_dir / "postmaster.pid").read_text().split()[0])
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == postmaster:
+                children.append(int(stat.parent.name))
+        return [postmaster, *children]
+
     def create_database(self, prefix: str = "test") -> str:
         """Create an empty database with a new name that starts with ``prefix``; its name.
 

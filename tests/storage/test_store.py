@@ -14,8 +14,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy import update
 
-from quads import CLASSIC, Game, Give, Place, Player, Position, read_record
+from quads import CLASSIC, Game, Give, Place, Player, Position, Termination, read_record
 from quads.storage import (
     GameNotFoundError,
     GameStore,
@@ -25,6 +26,7 @@ from quads.storage import (
     StoredGame,
 )
 from quads.storage.stored import now, redo_trail
+from quads.storage.tables import games
 from storage.store_helpers import CLAIMED, START, facts, stored_game
 
 
@@ -52,6 +54,38 @@ def test_the_redo_trail_and_the_start_position_round_trip(store_location: str | 
     loaded = store.load("xyz")
     assert facts(loaded) == facts(stored)
     assert redo_trail(loaded.game) == [Give(12), Place(8), Give(1)]
+
+
+def test_a_resigned_game_round_trips(store_location: str | Path) -> None:
+    store = GameStore(store_location)
+    game = Game(CLASSIC)
+    for action in (Give(3), Place(5)):
+        game.apply(action)
+    game.resign(Player.SECOND)
+    stored = stored_game("quit", game)
+    store.create(stored)
+    loaded = store.load("quit")
+    assert facts(loaded) == facts(stored)
+    assert loaded.game.actions == game.actions
+    assert loaded.game.outcome == game.outcome
+
+
+def test_a_game_resigned_before_resignation_was_an_action_reads_as_resigned(
+        store_location: str | Path) -> None:
+    # Earlier versions kept a resignation in the row's column only, beside the actions.
+    store = GameStore(store_location)
+    game = Game(CLASSIC)
+    for action in (Give(3), Place(5)):
+        game.apply(action)
+    store.create(stored_game("old", game))
+    with store.engine.begin() as connection:
+        connection.execute(update(games).where(games.c.id == "old").values(resigned="first"))
+    loaded = store.load("old")
+    assert loaded.game.outcome is not None
+    assert loaded.game.outcome.termination is Termination.RESIGNATION
+    assert loaded.game.outcome.winner is Player.SECOND
+    assert (loaded.resigned, loaded.status) == (Player.FIRST, "over")
+    assert loaded.game.actions[:-1] == game.actions
 
 
 def test_reopening_keeps_the_games(store_location: str | Path) -> None:
@@ -251,6 +285,15 @@ def test_players_results_and_solves(store_location: str | Path) -> None:
     assert store.has_solve(other, day)
     assert store.adopt_results(player, other) == 0  # a server id is never taken
     assert len(store.results(player)) == 3
+    # What a new result answers, each read on its own.
+    assert store.puzzle_day(player, day) == (2, attempts[1])
+    assert store.puzzle_day(player, day + timedelta(days=1)) == (0, None)
+    assert store.solved_count(player) == 2
+    assert list(store.solved_dates(player, day)) == [day, day - timedelta(days=1)]
+    assert list(store.solved_dates(player, day - timedelta(days=1))) == [
+        day - timedelta(days=1)]
+    assert list(store.solved_dates(player, day, page=1)) == [day, day - timedelta(days=1)]
+    assert list(store.solved_dates("someone else", day)) == []
 
 
 def test_a_large_seed_round_trips(store_location: str | Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from quads import Claim, Declare, Decline, Give, Place, Player, read_record
+from quads import Claim, Declare, Decline, Give, Place, Player, Resign, Termination, read_record
 from quads.storage import GameStore, StorageError
 from quads.storage.legacy import HANDED_OVER, LEGACY_VERSION, MIGRATIONS
 from quads.storage.migrate import head
@@ -59,12 +59,14 @@ def test_a_file_that_is_no_database_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("action", [Give(0), Give(15), Place(0), Place(15), Declare(),
-                                    Claim(), Decline()])
+                                    Claim(), Decline(), Resign(Player.FIRST),
+                                    Resign(Player.SECOND)])
 def test_action_texts_round_trip(action: object) -> None:
     assert parse_action(action_text(action)) == action  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("text", ["", "give", "give G", "place E5", "declare now", "pass"])
+@pytest.mark.parametrize("text", ["", "give", "give G", "place E5", "declare now", "pass", "resign",
+                                  "resign third"])
 def test_bad_action_texts(text: str) -> None:
     with pytest.raises(ValueError, match="invalid"):
         parse_action(text)
@@ -84,7 +86,11 @@ def test_a_database_of_schema_3_opens_without_loss(tmp_path: Path) -> None:
     results_before = _rows(path, "SELECT player, date, tries, seconds, solved, recorded "
                                  "FROM puzzle_results ORDER BY rowid")
     store = GameStore(path)
-    assert _rows(path, "SELECT * FROM games ORDER BY id") == games_before
+    games_after = _rows(path, "SELECT * FROM games ORDER BY id")
+    # The columns added since (who asked for a rematch, the device of an uploaded game
+    # and its revision there) are empty: not known, or none.
+    assert [row[:len(games_before[0])] for row in games_after] == games_before
+    assert {row[len(games_before[0]):] for row in games_after} == {(None, None, None)}
     computer = store.load("computer-game")
     assert (computer.mode, computer.level, computer.human, computer.owner) == (
         "computer", 3, Player.FIRST, "a" * 64)
@@ -93,7 +99,12 @@ def test_a_database_of_schema_3_opens_without_loss(tmp_path: Path) -> None:
     online = store.load("online-game")
     assert (online.first_player, online.second_player) == ("c" * 64, "b" * 64)
     assert online.game.actions == (Give(5),)
-    assert store.load("resigned-game").resigned is not None
+    resigned = store.load("resigned-game")
+    # Stored when a resignation was a column beside the actions: the game ends by it.
+    assert resigned.resigned is not None
+    assert resigned.game.outcome is not None
+    assert resigned.game.outcome.termination is Termination.RESIGNATION
+    assert resigned.game.outcome.winner is resigned.resigned.other
     claimed = store.load("claimed-game").game
     expected = read_record(claimed_record())
     assert (claimed.rules, claimed.actions, claimed.outcome) == (

@@ -8,6 +8,7 @@ keeps every game after every action, and every attempt at a daily puzzle
 """
 
 from quads.storage.errors import (
+    DeviceGameExistsError,
     GameNotFoundError,
     StaleGameError,
     StorageError,
@@ -18,6 +19,7 @@ from quads.storage.store import GameStore
 from quads.storage.stored import GameSummary, Mode, StoredGame
 
 __all__ = [
+    "DeviceGameExistsError",
     "GameNotFoundError",
     "GameStore",
     "GameSummary",

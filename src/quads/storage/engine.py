@@ -61,14 +61,33 @@ def _sqlite_pragmas(connection: Any, record: Any) -> None:
     cursor.close()
 
 
-def open_engine(url: URL) -> Engine:
-    """The engine of ``url``, with a pool fit for the web app's thread pool."""
+CONNECT_TIMEOUT = 5
+"""Seconds a new PostgreSQL connection may take to be made."""
+POOL_TIMEOUT = 10
+"""Seconds a call waits for a pooled connection when all are in use."""
+KEEPALIVE = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5,
+             "keepalives_count": 3, "tcp_user_timeout": 20_000}
+"""TCP keepalives of a PostgreSQL connection (libpq's names; seconds, and
+milliseconds for ``tcp_user_timeout``): a database host that vanished from the
+network is noticed within about 25 s, not after the system's two hours."""
+
+
+def open_engine(url: URL, statement_timeout: float | None = None) -> Engine:
+    """The engine of ``url``, with a pool fit for the web app's thread pool.
+
+    ``statement_timeout`` (seconds; PostgreSQL only) is the longest a statement
+    may run before the database cancels it; ``None`` or 0 leaves the server's own.
+    SQLite waits up to 10 s for another process's write (its busy timeout).
+    """
     if url.get_backend_name() == "sqlite":
         # As many pooled connections as the app's worker threads (anyio's default
         # of 40), so that none is opened and closed again under load.
-        engine = create_engine(url, pool_size=40, max_overflow=10,
+        engine = create_engine(url, pool_size=40, max_overflow=10, pool_timeout=POOL_TIMEOUT,
                                connect_args={"timeout": 10})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    connect_args: dict[str, Any] = {"connect_timeout": CONNECT_TIMEOUT, **KEEPALIVE}
+    if statement_timeout:
+        connect_args["options"] = f"-c statement_timeout={round(statement_timeout * 1000)}"
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=30,
-                         pool_timeout=10, connect_args={"connect_timeout": 5})
+                         pool_timeout=POOL_TIMEOUT, connect_args=connect_args)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-__all__ = ["GameNotFoundError", "StaleGameError", "StorageError", "StorageUnavailableError"]
+__all__ = ["DeviceGameExistsError", "GameNotFoundError", "StaleGameError", "StorageError",
+           "StorageUnavailableError"]
 
 
 class StorageError(Exception):
@@ -11,6 +12,11 @@ class StorageError(Exception):
 
 class GameNotFoundError(StorageError, LookupError):
     """No game is stored under the id asked for."""
+
+
+class DeviceGameExistsError(StorageError):
+    """The owner has a game of this device id already (stored meanwhile by another
+    upload of it); the new one was not stored."""
 
 
 class StaleGameError(StorageError):

@@ -26,3 +26,5 @@ class PuzzleResult:
     solved: bool
     recorded: datetime.datetime
     """When the result was stored (UTC)."""
+    attempt: str | None = None
+    """The id the client gave this attempt, if any: sent again, it is stored once."""

@@ -30,12 +30,17 @@ from sqlalchemy import (
     RowMapping,
     and_,
     delete,
+    distinct,
+    exists,
+    func,
     insert,
     or_,
     select,
     update,
 )
 from sqlalchemy import text as sql
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from quads.outcome import Player
@@ -43,6 +48,7 @@ from quads.position import Position
 from quads.rules import Rules
 from quads.storage.engine import database_url, describe, open_engine
 from quads.storage.errors import (
+    DeviceGameExistsError,
     GameNotFoundError,
     StaleGameError,
     StorageError,
@@ -50,6 +56,7 @@ from quads.storage.errors import (
 )
 from quads.storage.migrate import upgrade
 from quads.storage.results import PuzzleResult
+from quads.storage.retention import Pruned
 from quads.storage.stored import (
     GameSummary,
     Status,
@@ -71,8 +78,19 @@ from quads.storage.tables import (
 
 __all__ = ["CHANNEL", "GameStore"]
 
+_PRUNE_LOCK = 0x71756164
+"""The PostgreSQL advisory lock a prune holds, so that one process prunes at a time."""
+
+_PRUNE_BATCH = 500
+"""Rows of each kind that one transaction of a prune deletes at most."""
+
+_PRUNED_KINDS = ("unplayed_games", "ended_games", "abandoned_games", "players")
+
 _IDS_PER_QUERY = 500
 """Games whose presence one query reads at most."""
+
+_SOLVED_PAGE = 64
+"""Solved dates that one query of :meth:`GameStore.solved_dates` reads at most."""
 
 CHANNEL = "quads_games"
 """The PostgreSQL channel of changes: payload ``ID REVISION`` (a save), ``ID gone`` (a
@@ -80,13 +98,27 @@ deletion) or ``ID presence`` (a player opened or closed it on some process)."""
 
 _SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.human,
             games.c.ply, games.c.status, games.c.to_move, games.c.created, games.c.updated,
-            games.c.owner, games.c.first_player, games.c.second_player, games.c.resigned)
+            games.c.owner, games.c.first_player, games.c.second_player, games.c.resigned,
+            games.c.revision, games.c.device)
 _PROGRESS = ("actions", "redo", "ply", "status", "to_move", "revision", "updated",
-             "first_player", "second_player", "invite", "undo_request", "resigned", "rematch")
+             "first_player", "second_player", "invite", "undo_request", "resigned", "rematch",
+             "rematch_by", "device_revision")
 
 
 def _time(value: datetime) -> str:
     return value.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _result(row: RowMapping) -> PuzzleResult:
+    return PuzzleResult(
+        player=row["player"],
+        date=dt.date.fromisoformat(row["date"]),
+        tries=row["tries"],
+        seconds=row["seconds"],
+        solved=bool(row["solved"]),
+        recorded=datetime.fromisoformat(row["recorded"]),
+        attempt=row["attempt"],
+    )
 
 
 def _player(value: str | None) -> Player | None:
@@ -97,19 +129,26 @@ def _identifier(player: Player | None) -> str | None:
     return None if player is None else player.identifier
 
 
+class _DryRunError(Exception):
+    """Raised to roll back a prune's deletes (``dry_run``)."""
+
+
 class GameStore:
     """The games and puzzle results in one database, created with its schema when new
     and brought up to the current schema when older.
 
     ``location`` is a SQLite file's path or a database URL (``postgresql://...``).
+    ``statement_timeout`` (seconds, PostgreSQL only) is the longest the database
+    may work on one statement (default: the server's own setting).
 
     :raises StorageError: if the database cannot be reached or read as a Quads
         database, or is newer than this version of Quads.
     """
 
-    def __init__(self, location: str | Path | URL) -> None:
+    def __init__(self, location: str | Path | URL, *,
+                 statement_timeout: float | None = None) -> None:
         self.url = location if isinstance(location, URL) else database_url(location)
-        self.engine: Engine = open_engine(self.url)
+        self.engine: Engine = open_engine(self.url, statement_timeout)
         self.postgres = self.engine.dialect.name == "postgresql"
         # SQLite lets one transaction write at a time.  The threads of this process
         # take turns here, in order, instead of in SQLite's busy handler, which
@@ -141,6 +180,14 @@ class GameStore:
         """Close the pooled connections."""
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """Ask the database for nothing: return once it answers.
+
+        :raises StorageUnavailableError: if it cannot be reached.
+        """
+        with self._begin() as connection:
+            connection.execute(sql("SELECT 1"))
+
     @contextmanager
     def _begin(self, write: bool = False) -> Iterator[Connection]:
         try:
@@ -153,6 +200,20 @@ class GameStore:
             raise StorageUnavailableError(
                 f"the database {describe(self.url)!r} cannot be reached now") from exc
 
+    def _keep_players(self, connection: Connection, *ids: str | None) -> None:
+        """Make sure the players ``ids`` (those of 64 hex digits, the server's own) have
+        their row, in the transaction that gives them a game, a seat or a result: a
+        player that a prune removed while a server process still knew it comes back,
+        instead of owning rows that no token leads to."""
+        own = sorted({p for p in ids if p is not None and len(p) == 64
+                      and all(c in "0123456789abcdef" for c in p)})
+        if not own:
+            return
+        make = postgresql_insert if self.postgres else sqlite_insert
+        created = _time(now())
+        connection.execute(make(players).values([{"id": p, "created": created} for p in own])
+                           .on_conflict_do_nothing(index_elements=["id"]))
+
     def _notify(self, connection: Connection, payload: str) -> None:
         if self.postgres:
             connection.execute(sql("SELECT pg_notify(:channel, :payload)"),
@@ -163,6 +224,8 @@ class GameStore:
     def create(self, stored: StoredGame) -> None:
         """Store a new game.
 
+        :raises DeviceGameExistsError: if its owner has a game of its device id already
+            (:attr:`StoredGame.device`).
         :raises StorageError: if a game with its id exists already.
         """
         game = stored.game
@@ -177,13 +240,20 @@ class GameStore:
             "headers": json.dumps(game.headers),
             "created": _time(stored.created),
             "owner": stored.owner,
+            "device": stored.device,
             **self._progress(stored),
             "updated": _time(stored.updated),
         }
         try:
             with self._begin(write=True) as connection:
                 connection.execute(insert(games), row)
+                self._keep_players(connection, stored.owner, stored.first_player,
+                                   stored.second_player)
         except IntegrityError:
+            if (stored.device is not None and stored.owner is not None
+                    and self.find_device(stored.owner, stored.device) is not None):
+                raise DeviceGameExistsError(
+                    f"a game of device id {stored.device!r} is stored already") from None
             raise StorageError(f"a game with id {stored.id!r} exists already") from None
 
     def save(self, stored: StoredGame) -> None:
@@ -208,21 +278,37 @@ class GameStore:
                 if found.first() is not None:
                     raise StaleGameError(f"game {stored.id!r} has changed since it was loaded")
                 raise GameNotFoundError(f"no game with id {stored.id!r}")
+            self._keep_players(connection, stored.first_player, stored.second_player)
             self._notify(connection, f"{stored.id} {stored.revision + 1}")
         stored.revision += 1
         stored.updated = datetime.fromisoformat(values["updated"])
 
-    def add_result(self, result: PuzzleResult) -> None:
-        """Store one attempt at a puzzle."""
+    def add_result(self, result: PuzzleResult, *, solve: bool = False) -> bool:
+        """Store one attempt at a puzzle; ``False`` (and nothing stored) when the player
+        has an attempt of the same :attr:`~PuzzleResult.attempt` id already.
+
+        With ``solve``, record in the same transaction that the player solved the
+        puzzle of its date (as :meth:`add_solve`, the first solve standing).
+        """
+        make = postgresql_insert if self.postgres else sqlite_insert
         with self._begin(write=True) as connection:
-            connection.execute(insert(puzzle_results), {
+            self._keep_players(connection, result.player)
+            if solve:
+                connection.execute(make(puzzle_solves).values({
+                    "player": result.player, "date": result.date.isoformat(),
+                    "solved": _time(result.recorded)}).on_conflict_do_nothing(
+                        index_elements=["player", "date"]))
+            done = connection.execute(make(puzzle_results).values({
                 "player": result.player,
                 "date": result.date.isoformat(),
                 "tries": result.tries,
                 "seconds": result.seconds,
                 "solved": int(result.solved),
                 "recorded": _time(result.recorded),
-            })
+                "attempt": result.attempt,
+            }).on_conflict_do_nothing(index_elements=["player", "attempt"])
+                .returning(puzzle_results.c.id))
+            return done.first() is not None
 
     @staticmethod
     def _progress(stored: StoredGame) -> dict[str, Any]:
@@ -241,6 +327,8 @@ class GameStore:
             "undo_request": _identifier(stored.undo_request),
             "resigned": _identifier(stored.resigned),
             "rematch": stored.rematch,
+            "rematch_by": _identifier(stored.rematch_by),
+            "device_revision": stored.device_revision,
         }
 
     # -- reading ---------------------------------------------------------------
@@ -265,6 +353,10 @@ class GameStore:
             [parse_action(text) for text in json.loads(row["actions"])],
             [parse_action(text) for text in json.loads(row["redo"])],
         )
+        resigned = _player(row["resigned"])
+        if resigned is not None and not game.is_over():
+            # Saved before resignation was an action of the game: its column says it.
+            game.resign(resigned)
         return StoredGame(
             id=row["id"],
             mode=row["mode"],
@@ -280,17 +372,34 @@ class GameStore:
             second_player=row["second_player"],
             invite=row["invite"],
             undo_request=_player(row["undo_request"]),
-            resigned=_player(row["resigned"]),
             rematch=row["rematch"],
+            rematch_by=_player(row["rematch_by"]),
+            device=row["device"],
+            device_revision=row["device_revision"],
         )
 
+    def find_device(self, owner: str, device: str) -> StoredGame | None:
+        """``owner``'s game uploaded from a device under the id ``device``, if any."""
+        with self._begin() as connection:
+            row = connection.execute(select(games).where(
+                games.c.owner == owner, games.c.device == device)).mappings().first()
+        return None if row is None else self._stored(row)
+
     def summaries(self, status: Status | None = None, *,
-                  player: str | None = None) -> list[GameSummary]:
-        """The games, most recently changed first; only those of ``status`` if given.
+                  player: str | None = None, limit: int | None = None,
+                  after: tuple[str, str] | None = None) -> list[GameSummary]:
+        """The games, most recently changed first (ties by id, highest first); only
+        those of ``status`` if given.
 
         With ``player``, only that player's games (created or seated) in which
         somebody has acted (a game that was never saved is left out), and the
         online games they created that wait for the other player to join.
+
+        ``limit`` and ``after`` read one page: at most ``limit`` games, those that
+        come after the game whose ``(updated, id)`` is ``after``
+        (:meth:`page_key` of the last game of the page before).  Pages stay in
+        step while games are added or played: a game changed meanwhile moves to
+        the first page.
         """
         query = select(*_SUMMARY)
         if player is not None:
@@ -302,7 +411,13 @@ class GameStore:
             )
         if status is not None:
             query = query.where(games.c.status == status)
-        query = query.order_by(games.c.updated.desc(), games.c.created.desc())
+        if after is not None:
+            updated, game_id = after
+            query = query.where(or_(games.c.updated < updated,
+                                    and_(games.c.updated == updated, games.c.id < game_id)))
+        query = query.order_by(games.c.updated.desc(), games.c.id.desc())
+        if limit is not None:
+            query = query.limit(limit)
         with self._begin() as connection:
             rows = connection.execute(query).mappings().all()
         return [
@@ -321,9 +436,16 @@ class GameStore:
                 first_player=row["first_player"],
                 second_player=row["second_player"],
                 resigned=_player(row["resigned"]),
+                revision=row["revision"],
+                device=row["device"],
             )
             for row in rows
         ]
+
+    @staticmethod
+    def page_key(summary: GameSummary) -> tuple[str, str]:
+        """Where a page of :meth:`summaries` that ends with ``summary`` ends."""
+        return _time(summary.updated), summary.id
 
     def find_invite(self, token: str) -> str | None:
         """The id of the game whose invitation is ``token``, if any."""
@@ -400,6 +522,7 @@ class GameStore:
         """Record that ``player``'s checked turns solved the puzzle of ``date``."""
         try:
             with self._begin(write=True) as connection:
+                self._keep_players(connection, player)
                 connection.execute(insert(puzzle_solves), {
                     "player": player, "date": date.isoformat(), "solved": _time(now())})
         except IntegrityError:
@@ -412,6 +535,45 @@ class GameStore:
                 puzzle_solves.c.player == player, puzzle_solves.c.date == date.isoformat()))
             return row.first() is not None
 
+    def puzzle_day(self, player: str, date: dt.date) -> tuple[int, PuzzleResult | None]:
+        """How many attempts ``player`` made at the puzzle of ``date``, and the first of
+        them posted as solved (``None`` if none was)."""
+        mine = and_(puzzle_results.c.player == player,
+                    puzzle_results.c.date == date.isoformat())
+        with self._begin() as connection:
+            attempts = connection.execute(
+                select(func.count()).select_from(puzzle_results).where(mine)).scalar_one()
+            first = connection.execute(
+                select(puzzle_results).where(mine, puzzle_results.c.solved == 1)
+                .order_by(puzzle_results.c.id).limit(1)).mappings().first()
+        return int(attempts), None if first is None else _result(first)
+
+    def solved_count(self, player: str) -> int:
+        """How many puzzle dates ``player`` solved (posted a solved result for)."""
+        with self._begin() as connection:
+            count = connection.execute(
+                select(func.count(distinct(puzzle_results.c.date))).where(
+                    puzzle_results.c.player == player, puzzle_results.c.solved == 1)
+            ).scalar_one()
+        return int(count)
+
+    def solved_dates(self, player: str, until: dt.date,
+                     page: int = _SOLVED_PAGE) -> Iterator[dt.date]:
+        """The puzzle dates ``player`` solved, up to ``until``, newest first, each once:
+        read ``page`` dates at a time, as far as the caller reads (a streak stops at
+        its first gap)."""
+        bound = puzzle_results.c.date <= until.isoformat()
+        while True:
+            with self._begin() as connection:
+                dates = list(connection.execute(
+                    select(puzzle_results.c.date).distinct().where(
+                        puzzle_results.c.player == player, puzzle_results.c.solved == 1,
+                        bound).order_by(puzzle_results.c.date.desc()).limit(page)).scalars())
+            yield from (dt.date.fromisoformat(date) for date in dates)
+            if len(dates) < page:
+                return
+            bound = puzzle_results.c.date < dates[-1]
+
     def results(self, player: str) -> list[PuzzleResult]:
         """Every attempt of ``player`` at a puzzle, newest puzzle date first, and within a
         date in the order they were stored."""
@@ -420,17 +582,101 @@ class GameStore:
                 select(puzzle_results).where(puzzle_results.c.player == player)
                 .order_by(puzzle_results.c.date.desc(), puzzle_results.c.id)
             ).mappings().all()
-        return [
-            PuzzleResult(
-                player=row["player"],
-                date=dt.date.fromisoformat(row["date"]),
-                tries=row["tries"],
-                seconds=row["seconds"],
-                solved=bool(row["solved"]),
-                recorded=datetime.fromisoformat(row["recorded"]),
-            )
-            for row in rows
-        ]
+        return [_result(row) for row in rows]
+
+    def result_of(self, player: str, attempt: str) -> PuzzleResult | None:
+        """``player``'s attempt stored under the client's id ``attempt``, if any."""
+        with self._begin() as connection:
+            row = connection.execute(select(puzzle_results).where(
+                puzzle_results.c.player == player, puzzle_results.c.attempt == attempt)
+            ).mappings().first()
+        return None if row is None else _result(row)
+
+    # -- retention ---------------------------------------------------------------
+
+    def prune(self, unplayed: dt.timedelta, ended: dt.timedelta, *,
+              at: datetime | None = None, dry_run: bool = False,
+              batch: int = _PRUNE_BATCH) -> Pruned:
+        """Delete what expired at ``at`` (default: now), as :mod:`quads.storage.retention`
+        says: games nobody acted in and players with nothing after ``unplayed``,
+        finished and abandoned games after ``ended``.  Return the counts; with
+        ``dry_run``, delete nothing and return the same counts.
+
+        A deleted game's presence rows go with it, its invitation stops working,
+        and a rematch link to it leads to a new rematch; on PostgreSQL each
+        process hears that the game is gone.  The deletes are short transactions
+        of ``batch`` rows of each kind at most, so that other writers never wait
+        long (a dry run is one transaction, rolled back); they are idempotent,
+        and on PostgreSQL a second process that prunes meanwhile skips.
+        """
+        moment = now() if at is None else at
+        cutoffs = (_time(moment - unplayed), _time(moment - ended))
+        total = dict.fromkeys(_PRUNED_KINDS, 0)
+        removed: list[str] = []
+        while True:
+            try:
+                with self._begin(write=True) as connection:
+                    if self.postgres and not connection.execute(
+                            sql("SELECT pg_try_advisory_xact_lock(:key)"),
+                            {"key": _PRUNE_LOCK}).scalar():
+                        if removed or any(total.values()):
+                            break  # the other process goes on from here
+                        return Pruned(dry_run=dry_run, skipped=True)
+                    counts, ids = self._prune_batch(connection, *cutoffs,
+                                                    None if dry_run else batch)
+                    if dry_run:
+                        raise _DryRunError
+                    for game_id in ids:
+                        self._notify(connection, f"{game_id} gone")
+            except _DryRunError:
+                pass  # rolled back
+            for kind, count in counts.items():
+                total[kind] += count
+            removed.extend(ids)
+            if dry_run or max(counts.values()) < batch:
+                break
+        return Pruned(unplayed_games=total["unplayed_games"],
+                      ended_games=total["ended_games"],
+                      abandoned_games=total["abandoned_games"], players=total["players"],
+                      games=tuple(removed), dry_run=dry_run)
+
+    @staticmethod
+    def _prune_batch(connection: Connection, unplayed_before: str, ended_before: str,
+                     limit: int | None) -> tuple[dict[str, int], list[str]]:
+        """Delete up to ``limit`` expired rows of each kind (all if ``None``)."""
+        either = games.c.status.in_(("ongoing", "over"))  # reads games_by_status
+        kinds = {
+            "unplayed_games": and_(either, games.c.updated < unplayed_before,
+                                   games.c.revision == 0),
+            "ended_games": and_(games.c.status == "over", games.c.updated < ended_before,
+                                games.c.revision > 0),
+            "abandoned_games": and_(games.c.status == "ongoing",
+                                    games.c.updated < ended_before, games.c.revision > 0),
+        }
+        counts: dict[str, int] = {}
+        removed: list[str] = []
+        for kind, condition in kinds.items():
+            chosen = select(games.c.id).where(condition).limit(limit).scalar_subquery()
+            ids = [row[0] for row in connection.execute(
+                delete(games).where(games.c.id.in_(chosen), condition)
+                .returning(games.c.id))]
+            for start in range(0, len(ids), _IDS_PER_QUERY):
+                connection.execute(delete(connections).where(
+                    connections.c.game.in_(ids[start:start + _IDS_PER_QUERY])))
+            counts[kind] = len(ids)
+            removed.extend(ids)
+        idle = and_(
+            players.c.created < unplayed_before,
+            ~exists().where(games.c.owner == players.c.id),
+            ~exists().where(games.c.first_player == players.c.id),
+            ~exists().where(games.c.second_player == players.c.id),
+            ~exists().where(puzzle_results.c.player == players.c.id),
+            ~exists().where(puzzle_solves.c.player == players.c.id),
+        )
+        chosen_players = select(players.c.id).where(idle).limit(limit).scalar_subquery()
+        counts["players"] = int(connection.execute(
+            delete(players).where(players.c.id.in_(chosen_players), idle)).rowcount)
+        return counts, removed
 
     # -- presence across server processes ----------------------------------------
 

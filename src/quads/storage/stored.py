@@ -1,7 +1,7 @@
 """A stored game: the game itself and what the app keeps beside it.
 
 Actions are stored as their text (``give 7``, ``place B2``, ``declare``,
-``claim``, ``decline``), which :func:`action_text` writes and
+``claim``, ``decline``, ``resign first``), which :func:`action_text` writes and
 :func:`parse_action` reads back; replaying them from the start position gives
 the same game, redo trail included.
 """
@@ -14,7 +14,7 @@ from typing import Literal
 
 from quads.cells import parse_cell
 from quads.errors import QuadsError
-from quads.game import Action, Claim, Declare, Decline, Game, Give, Place
+from quads.game import Action, Claim, Declare, Decline, Game, Give, Place, Resign
 from quads.outcome import Player
 from quads.pieces import parse_piece
 from quads.position import Position
@@ -68,10 +68,21 @@ class StoredGame:
     """``online`` only: the token that seats a second person, while a seat is free."""
     undo_request: Player | None = None
     """``online`` only: the side asking the other to accept an undo."""
-    resigned: Player | None = None
-    """The side that resigned, which ends the game."""
     rematch: str | None = None
     """The id of the game that "Play again" started after this one."""
+    rematch_by: Player | None = None
+    """The side that asked for :attr:`rematch` (``None`` if not known: asked before
+    Quads kept it)."""
+    device: str | None = None
+    """The id a device gave this game, when it was played there and uploaded; ``None``
+    for a game of the server's own.  The device owns the game until it is over."""
+    device_revision: int | None = None
+    """The device's revision of the game last stored (uploads only)."""
+
+    @property
+    def resigned(self) -> Player | None:
+        """The side that resigned (:meth:`Game.resign`), which ended the game."""
+        return self.game.resigned
 
     @property
     def ply(self) -> int:
@@ -80,7 +91,7 @@ class StoredGame:
 
     def is_over(self) -> bool:
         """Whether the game has ended: by the rules or by a resignation."""
-        return self.resigned is not None or self.game.is_over()
+        return self.game.is_over()
 
     @property
     def status(self) -> Status:
@@ -117,6 +128,10 @@ class GameSummary:
     first_player: str | None = None
     second_player: str | None = None
     resigned: Player | None = None
+    revision: int = 0
+    """The game's revision, which a change made from the list (deleting it) sends."""
+    device: str | None = None
+    """The device's id of a game uploaded from a device (:attr:`StoredGame.device`)."""
 
 
 def now() -> datetime:
@@ -139,6 +154,8 @@ def parse_action(text: str) -> Action:
         return Give(parse_piece(argument))
     if word == "place" and argument:
         return Place(parse_cell(argument))
+    if word == "resign" and argument in ("first", "second"):
+        return Resign(Player[argument.upper()])
     simple: dict[str, Action] = {"declare": Declare(), "claim": Claim(), "decline": Decline()}
     if word in simple and not argument:
         return simple[word]

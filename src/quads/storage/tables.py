@@ -58,12 +58,22 @@ games = Table(
     Column("undo_request", Text, CheckConstraint("undo_request IN ('first', 'second')")),
     Column("resigned", Text, CheckConstraint("resigned IN ('first', 'second')")),
     Column("rematch", Text),
+    Column("rematch_by", Text,
+           CheckConstraint("rematch_by IN ('first', 'second')", name="games_rematch_by")),
+    Column("device", Text),
+    Column("device_revision", Integer),
     Index("games_by_status", "status", "updated"),
     Index("games_by_owner", "owner", "updated"),
     Index("games_by_first", "first_player", "updated"),
     Index("games_by_second", "second_player", "updated"),
+    Index("games_by_device", "owner", "device", unique=True),
 )
-"""One row per game; the actions and the redo trail as JSON lists of action texts."""
+"""One row per game; the actions and the redo trail as JSON lists of action texts.
+
+A game played on a device and uploaded from it (``PUT /api/games/device/{id}``)
+keeps the device's id for it (``device``, unique per owner: an upload repeated
+never makes a second game) and the device's revision of it last stored
+(``device_revision``); both are ``NULL`` for the server's own games."""
 
 puzzle_results = Table(
     "puzzle_results", metadata,
@@ -74,14 +84,20 @@ puzzle_results = Table(
     Column("seconds", Integer, CheckConstraint("seconds >= 0"), nullable=False),
     Column("solved", Integer, CheckConstraint("solved IN (0, 1)"), nullable=False),
     Column("recorded", Text, nullable=False),
+    Column("attempt", Text),
     Index("puzzle_results_by_player", "player", "date"),
+    Index("puzzle_results_by_attempt", "player", "attempt", unique=True),
 )
-"""One row per attempt at a daily puzzle, in the order they were stored (``id``)."""
+"""One row per attempt at a daily puzzle, in the order they were stored (``id``).
+
+``attempt`` is the id a client gave the attempt, if any (unique per player: an
+attempt sent again is stored once)."""
 
 players = Table(
     "players", metadata,
     Column("id", Text, primary_key=True),
     Column("created", Text, nullable=False),
+    Index("players_by_created", "created"),
 )
 """The players this server issued a token to, by the token's hash."""
 
