@@ -16,10 +16,17 @@ One server over a fresh SQLite database, and three identities: a *player*, a
    it was.
 
 The status a request that fits the schema may get is ``2xx``, or a refusal that
-depends on the game's state or on who asks (``403``, ``404``, ``409``, ``422``);
-never ``400``, which means the request does not fit the schema.
+depends on the game's state or on who asks (``403``, ``404``, ``409``, ``422``), or
+``413`` for a body over the documented 64 KiB (the schema bounds no size); never
+``400``, which means the request does not fit the schema.  One that does not fit
+it is refused, ``413`` counting as a refusal like the others.
 
-    python bench/fuzz.py [--examples 100] [--seed 1] [--max-time SECONDS]
+    python bench/fuzz.py [--examples 100] [--seed 1] [--max-time SECONDS] [--base URL]
+                         [--ca PEM] [--host NAME] [--player-only] [--stranger-on KINDS]
+
+With ``--base`` it fuzzes a server that already runs there (a site behind its
+reverse proxy, ``tests/deploy``) instead of starting its own; such a site may also
+answer ``429`` (over its limits).
 
 CI runs a short run of the same (``tests/web/test_contract_fuzz.py``).  Prints
 schemathesis's reports; the exit status is 0 when no run found a failure.
@@ -46,21 +53,33 @@ from servers import Server
 HOOKS = Path(__file__).resolve().parent / "fuzz_hooks.py"
 CONFIG = """\
 [checks.positive_data_acceptance]
-expected-statuses = ["2xx", "403", "404", "409", "422"]
+expected-statuses = ["2xx", "403", "404", "409", "413", "422"]
+
+[checks.negative_data_rejection]
+expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422",
+                     "428", "429", "5xx"]
 """
 COOKIE = "quads_player"
+CONNECTION: list[str] = []
+"""schemathesis's options for ``--ca`` and ``--host``."""
 
 
-def _player(base: str) -> httpx.Client:
-    """A new player: a client holding the cookie the server issues on a first call."""
-    client = httpx.Client(base_url=base, trust_env=False, timeout=30)
-    client.get("/api/games").raise_for_status()
+def _player(base: str, verify: str | bool = True, host: str | None = None) -> httpx.Client:
+    """A new player: a client holding the cookie that ``POST /api/players`` issues."""
+    client = httpx.Client(base_url=base, trust_env=False, timeout=30, verify=verify,
+                          headers={"Host": host} if host else None)
+    client.post("/api/players").raise_for_status()
     assert COOKIE in client.cookies, "the server issued no player cookie"
     return client
 
 
+KINDS = ("local", "computer", "invited", "seated", "over")
+"""The kinds of the player's games, in the order ``_games`` makes them: on one device,
+against the computer, online with a free seat, online with both seats taken, finished."""
+
+
 def _games(player: httpx.Client, friend: httpx.Client) -> dict[str, str]:
-    """The player's games, one of each kind: id -> mode."""
+    """The player's games, one of each kind of ``KINDS``, in that order: id -> mode."""
     made = [
         player.post("/api/games", json={"mode": "local"}),
         player.post("/api/games", json={"mode": "computer", "level": 1, "human": "first"}),
@@ -105,6 +124,8 @@ def _schemathesis(base: str, cookie: str, arguments: list[str], workdir: Path,
     command = [sys.executable, "-m", "schemathesis.cli", "run", f"{base}/openapi.json",
                "--checks", "all", "--no-color", "--generation-database", "none",
                "--workers", "1", "-H", f"Cookie: {COOKIE}={cookie}", *arguments]
+    if CONNECTION:
+        command += CONNECTION
     print("$", " ".join(command[2:]), flush=True)
     return subprocess.run(command, cwd=workdir, env={**os.environ, **env},
                           check=False).returncode
@@ -117,41 +138,67 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="schemathesis's seed (default 1)")
     parser.add_argument("--max-time", type=int, default=None,
                         help="stop each run after this many seconds")
+    parser.add_argument("--base", default=None, metavar="URL",
+                        help="fuzz the server running at URL instead of starting one")
+    parser.add_argument("--ca", default=None, metavar="PEM",
+                        help="the certificate that --base's TLS is checked against")
+    parser.add_argument("--host", default=None, metavar="NAME",
+                        help="the Host header to send (a site's name, with --base)")
+    parser.add_argument("--player-only", action="store_true",
+                        help="only the player's run, not the stranger's (a quick check of a site)")
+    parser.add_argument("--stranger-on", default=",".join(KINDS), metavar="KINDS",
+                        help="the kinds of the player's games the stranger fuzzes, among "
+                             f"{', '.join(KINDS)} (default: all)")
     args = parser.parse_args(argv)
+    kinds = {kind.strip() for kind in args.stranger_on.split(",") if kind.strip()}
+    if not kinds <= set(KINDS):
+        parser.error(f"--stranger-on: unknown kinds {sorted(kinds - set(KINDS))}")
+    if args.ca:
+        CONNECTION.extend(["--tls-verify", args.ca])
+    if args.host:
+        CONNECTION.extend(["-H", f"Host: {args.host}"])
     budget = ["--seed", str(args.seed), "--max-examples", str(args.examples)]
     if args.max_time:
         budget += ["--max-time", str(args.max_time)]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="quads-fuzz-") as scratch:
         workdir = Path(scratch)
-        (workdir / "schemathesis.toml").write_text(CONFIG, encoding="utf-8")
-        server = Server(str(workdir / "fuzz.sqlite3"), 1, workdir / "server.log")
+        config = (CONFIG if not args.base
+                  else CONFIG.replace('"413", "422"]', '"413", "422", "429"]', 1))
+        (workdir / "schemathesis.toml").write_text(config, encoding="utf-8")
+        server = (None if args.base else
+                  Server(str(workdir / "fuzz.sqlite3"), 1, workdir / "server.log"))
+        base = args.base.rstrip("/") if args.base else server.base if server else ""
         failures: list[str] = []
         try:
-            server.wait_ready()
-            player, friend, stranger = (_player(server.base) for _ in range(3))
+            if server is not None:
+                server.wait_ready()
+            player, friend, stranger = (_player(base, args.ca or True, args.host)
+                                        for _ in range(3))
             games = _games(player, friend)
             before = _state(player, games)
             print("== 1. as the player: every operation, every phase", flush=True)
-            if _schemathesis(server.base, player.cookies[COOKIE], budget, workdir, {}):
+            if _schemathesis(base, player.cookies[COOKIE], budget, workdir, {}):
                 failures.append("the player's run")
             hooks = {"SCHEMATHESIS_HOOKS": str(HOOKS),
                      "QUADS_FUZZ_FOREIGN": json.dumps(games)}
-            for game, mode in games.items():
+            chosen = {game: mode for (game, mode), kind in zip(games.items(), KINDS, strict=True)
+                      if kind in kinds and not args.player_only}
+            for game, mode in chosen.items():
                 print(f"== 2. as a stranger, on the player's {mode} game {game}", flush=True)
-                config = CONFIG + f'\n[parameters]\n"path.game_id" = "{game}"\n'
-                (workdir / "schemathesis.toml").write_text(config, encoding="utf-8")
+                stranger_config = config + f'\n[parameters]\n"path.game_id" = "{game}"\n'
+                (workdir / "schemathesis.toml").write_text(stranger_config, encoding="utf-8")
                 arguments = [*budget, "--include-path-regex", r"\{game_id\}",
                              "--phases", "examples,coverage,fuzzing"]
-                if _schemathesis(server.base, stranger.cookies[COOKIE], arguments, workdir,
-                                 hooks):
+                if _schemathesis(base, stranger.cookies[COOKIE], arguments, workdir, hooks):
                     failures.append(f"the stranger's run on the {mode} game")
             after = _state(player, games)
             changed = [game for game in games if before[game] != after[game]]
             if changed:
                 failures.append(f"the stranger changed the player's games {changed}")
         finally:
-            server.stop()
+            if server is not None:
+                server.stop()
     minutes = (time.monotonic() - started) / 60
     if failures:
         print(f"FAILED in {minutes:.1f} min: " + "; ".join(failures))

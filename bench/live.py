@@ -12,7 +12,8 @@ Without ``--url`` the script starts its own ``quads serve`` on a free port of
 another database) and stops it at the end.
 
 Each of the ``--games`` games is played by two independent players: two
-identities, each taken from the ``quads_player`` cookie of its first answer and
+identities, each taken from the ``quads_player`` cookie of its first action (A
+creating the game, B joining it) and
 then sent as ``Authorization: Bearer``, each with its own HTTP connection.
 Player A creates an online game, B reads the invitation and joins, and each opens
 the game's live socket as a browser does (the cookie, a same-site ``Origin``).
@@ -138,7 +139,7 @@ class Client:
     """This player's own HTTP connection, as a browser has (a pool shared by all
     players costs the client time in proportion to their number)."""
     token: str = ""
-    """The player's token, from the cookie of its first answer."""
+    """The player's token, from the cookie of its first action's answer."""
     ws: ClientConnection | None = None
     view: dict[str, Any] | None = None
     """The newest view known, from the socket or from an own answer."""
@@ -412,10 +413,10 @@ class Bench:
         run.game_id = view["id"]
         invite = view["invite"].rsplit("/", 1)[1]
         await self.open_socket(run, first)
-        seen = await self.request("GET", f"/api/invites/{invite}", second)
-        second.token = _issued_token(seen)
+        await self.request("GET", f"/api/invites/{invite}", second)
         joined = await self.request("POST", f"/api/games/{run.game_id}/join", second,
                                     {"invite": invite})
+        second.token = _issued_token(joined)  # joining made B a player
         joined_view = joined.json()
         run.join_revision = joined_view["revision"]
         second.answered.add(run.join_revision)
@@ -504,7 +505,7 @@ def _issued_token(response: httpx.Response) -> str:
         cookie.load(header)
         if COOKIE in cookie:
             return cookie[COOKIE].value
-    raise BenchError("no cookie", "the first answer set no player cookie")
+    raise BenchError("no cookie", "the first action's answer set no player cookie")
 
 
 def choose_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -30,6 +30,12 @@ DURABLE = {"fsync": "on", "full_page_writes": "on", "max_connections": "200"}
 """Settings of the benchmark's own PostgreSQL: commits reach the disk, as on a site."""
 
 
+LOAD_RATES = ('rate_games = "1000000/minute"\nrate_identities = "1000000/minute"\n'
+              'rate_joins = "1000000/minute"\nrate_puzzles = "1000000/minute"\n')
+"""The settings of a benchmark's server: its whole load comes from one address, so
+the rates of creation that protect a site from one client are lifted."""
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
@@ -44,10 +50,13 @@ class Server:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log
+        config = log.with_suffix(".toml")
+        config.write_text(LOAD_RATES)
         with log.open("wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "quads.cli.main", "serve", "--host", "127.0.0.1",
-                 "--port", str(self.port), "--db", db, "--workers", str(workers)],
+                 "--port", str(self.port), "--db", db, "--workers", str(workers),
+                 "--config", str(config)],
                 stdout=out, stderr=subprocess.STDOUT)
 
     @property

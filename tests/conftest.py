@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import settings
@@ -23,6 +24,25 @@ settings.register_profile(
 )
 settings.register_profile("thorough", deadline=None, max_examples=1000, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+PATIENT_DB_WAIT = 30.0
+"""The database lane's wait of the tests' apps.  A machine busy with two test processes,
+browsers and servers may take seconds over a SQLite write, which is no outage; the tests
+of a stopped or stalled database give their apps settings of their own."""
+
+
+@pytest.fixture(autouse=True)
+def _patient_database_lane(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Apps made without settings (``create_app(db)``) wait ``PATIENT_DB_WAIT`` seconds
+    for their database instead of the default's 1.5."""
+    from quads.web import app
+
+    @dataclass(frozen=True)
+    class PatientSettings(app.Settings):
+        db_wait: float = PATIENT_DB_WAIT
+
+    monkeypatch.setattr(app, "Settings", PatientSettings)
 
 
 # A real PostgreSQL server (tests/postgres_server.py), for the store's PostgreSQL

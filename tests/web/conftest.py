@@ -16,10 +16,13 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
     from fastapi.testclient import TestClient
 
-from quads.storage import GameStore
+from quads.storage import GameNotFoundError, GameStore
 from quads.storage.stored import redo_trail
 from quads.web.app import create_app
 from quads.web.identity import COOKIE, player_id
+
+ERROR_FIELDS = {"code", "message", "reason", "params"}
+"""The fields a refusal may carry."""
 
 
 class Api:
@@ -83,7 +86,8 @@ class Api:
         data: dict[str, Any] = response.json()
         if expect >= 400:
             assert set(data) == {"error"}
-            assert set(data["error"]) == {"code", "message"}
+            # reason and params only where the refusal says more than its code
+            assert {"code", "message"} <= set(data["error"]) <= ERROR_FIELDS
             assert data["error"]["message"]
         return data
 
@@ -113,7 +117,7 @@ class Player(Api):
     def token(self) -> str:
         """The token of this player's cookie (asking the server for one if needed)."""
         if COOKIE not in self.client.cookies:
-            self._check(self.client.get("/api/games"), 200)
+            assert self.client.post("/api/players").status_code == 204
         token: str = self.client.cookies[COOKIE]
         return token
 
@@ -139,8 +143,15 @@ class Player(Api):
     def rematch(self, view: dict[str, Any], expect: int = 201) -> dict[str, Any]:
         return self._check(self.client.post(f"/api/games/{view['id']}/rematch"), expect)
 
-    def delete(self, game_id: str, expect: int = 204) -> dict[str, Any] | None:
-        response = self.client.delete(f"/api/games/{game_id}")
+    def delete(self, game_id: str, expect: int = 204,
+               revision: int | None = None) -> dict[str, Any] | None:
+        """``DELETE /api/games/{id}`` at ``revision`` (by default the stored one)."""
+        if revision is None:
+            try:
+                revision = self.store.load(game_id).revision
+            except GameNotFoundError:
+                revision = 0
+        response = self.client.delete(f"/api/games/{game_id}?revision={revision}")
         if expect == 204:
             assert response.status_code == 204, response.text
             assert response.content == b""

@@ -45,4 +45,5 @@ def test_a_whole_game_against_level_1(api: Any, client: Any, rules: str, human: 
     assert len(game.actions) == view["ply"]
     summary = client.get("/api/games", params={"status": "over"}).json()["games"]
     assert [s["id"] for s in summary] == [view["id"]]
-    assert client.get("/api/games", params={"status": "ongoing"}).json() == {"games": []}
+    assert client.get("/api/games", params={"status": "ongoing"}).json() == {"games": [],
+                                                                           "next": None}

@@ -4,6 +4,7 @@ one of the server's own models, and every refusal code the server answers is lis
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import warnings
 from pathlib import Path
@@ -19,6 +20,7 @@ from quads.web.openapi import live_schemas
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "web-api.md").read_text(encoding="utf-8")
+CATALOGUES = ROOT / "src" / "quads" / "catalogue"
 
 
 def _tool() -> Any:
@@ -63,3 +65,20 @@ def test_every_refusal_code_is_in_the_docs() -> None:
     codes = _codes_answered()
     assert len(codes) > 25
     assert codes <= listed, codes - listed
+
+
+def _codes_in_the_table() -> set[str]:
+    """The codes of the docs' table of refusals (its column ``code``)."""
+    table = DOC[DOC.index("## Errors"):]
+    rows = re.findall(r"^\| \d{3} \| ([^|]+) \|", table, flags=re.MULTILINE)
+    return {code for row in rows for code in re.findall(r"`([a-z_]+)`", row)}
+
+
+def test_every_refusal_code_has_words_in_both_catalogues() -> None:
+    # The page words a refusal from error.<code> (js/errors.js), in the player's language.
+    codes = _codes_in_the_table()
+    assert _codes_answered() <= codes, _codes_answered() - codes
+    for lang in ("en", "de"):
+        messages = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+        missing = sorted(code for code in codes if f"error.{code}" not in messages)
+        assert not missing, f"{lang}.json words no error.<code> of {missing}"

@@ -98,7 +98,7 @@ def test_a_new_game_refused(api: Any, client: Any, body: Any, code: str) -> None
     answer = client.post("/api/games", json=body)
     assert answer.status_code == 400, answer.text
     assert answer.json()["error"]["code"] == code
-    assert client.get("/api/games").json() == {"games": []}
+    assert client.get("/api/games").json() == {"games": [], "next": None}
 
 
 @pytest.mark.parametrize(("record", "code"), [
@@ -113,7 +113,7 @@ def test_an_import_refused(api: Any, client: Any, record: str, code: str) -> Non
     assert answer.json()["error"]["code"] == code
     assert "token" in answer.json()["error"]["message"] or "header" in answer.json()[
         "error"]["message"]
-    assert client.get("/api/games").json() == {"games": []}
+    assert client.get("/api/games").json() == {"games": [], "next": None}
 
 
 @pytest.mark.parametrize(("method", "path", "body"), [
@@ -246,3 +246,49 @@ def test_handing_over_a_piece_on_the_board(api: Any, game: dict[str, Any]) -> No
     answer = post(api, view, "actions", {**at(view), "action": "give", "piece": "7"})
     refused(api, view, answer, 422, "illegal_action")
     assert api.stored(view["id"]) == before
+
+
+# ---- what is wrong, in any language --------------------------------------------------------
+# A refusal of the rules says what exactly is wrong (``reason``) and the values it
+# speaks of (``params``), so that the page words it in its reader's language.
+
+
+@pytest.mark.parametrize(("record", "reason", "params"), [
+    ("1. 7 1. A1C *\n", "turn_number", {"token": "1.", "number": 1}),
+    ('[Rules "classic"]\n\n1. 7 A1C 2. A1D *\n', "cell_taken", {"token": "A1D", "cell": "A1"}),
+    ('[Position "0123/..../..../.... -"]\n\n*\n', "header_value", {"shape": "row1"}),
+    ("1. 7 A1C 1-0\n", "result_mismatch", {"claimed": "1-0", "actual": "*"}),
+])
+def test_an_unreadable_record_says_why(client: Any, record: str, reason: str,
+                                       params: dict[str, Any]) -> None:
+    answer = client.post("/api/games/import", json={"record": record, "mode": "local"})
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert (error["code"], error["reason"], error["params"]) == ("invalid_record", reason,
+                                                                 params)
+
+
+def test_an_impossible_position_says_which_shape(client: Any) -> None:
+    answer = client.get("/api/analysis", params={"position": "0123/..../..../.... -"})
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert (error["code"], error["reason"], error["params"]) == (
+        "invalid_position", "already_won", {"shape": "row1"})
+
+
+def test_an_illegal_action_says_why(api: Any, game: dict[str, Any]) -> None:
+    answer = post(api, game, "actions", {**at(game), "action": "place", "cell": "A1"})
+    refused(api, game, answer, 422, "illegal_action")
+    error = answer.json()["error"]
+    assert (error["reason"], error["params"]) == ("cell_taken", {"cell": "A1"})
+
+
+def test_a_stale_revision_names_both(api: Any, game: dict[str, Any]) -> None:
+    answer = post(api, game, "actions", {"revision": 1, "action": "place", "cell": "B2"})
+    refused(api, game, answer, 409, "stale")
+    assert answer.json()["error"]["params"] == {"revision": 1, "current": game["revision"]}
+
+
+def test_a_refusal_without_more_to_say_has_no_reason(api: Any, game: dict[str, Any]) -> None:
+    answer = api.client.get("/api/games/no-such-game")
+    assert set(answer.json()["error"]) == {"code", "message"}

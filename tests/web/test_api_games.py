@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from quads import read_record
+from quads import Player, Termination, read_record
 
 # A classic game in which nobody calls a win until the sixteenth piece, placed
 # on C2, completes a shape: its placer may declare or decline.
@@ -90,6 +90,19 @@ def test_a_declaration_wins(api: Any) -> None:
     }
 
 
+def test_the_view_says_where_a_call_may_be_made(api: Any) -> None:
+    view = api.act(api.new(rules="classic"), "give", piece="7")
+    assert (view["declare_offered"], view["claim_offered"]) == (False, False)
+    view = api.act(view, "place", cell="A1")
+    # After every placement, whether or not it wins: a false call is refused.
+    assert (view["declare_offered"], view["can_declare"]) == (True, False)
+    view = api.act(view, "give", piece="C")
+    assert (view["declare_offered"], view["claim_offered"], view["can_claim"]) == (
+        False, True, False)
+    auto = api.play(api.new(rules="quads"), "7", "A1")
+    assert (auto["declare_offered"], auto["claim_offered"]) == (False, False)
+
+
 def test_a_missed_declaration_is_claimed(api: Any) -> None:
     view = api.play(api.new(rules="classic"), "7", "A1C", "B1D", "C1E", "D13")
     assert view["moves"][-1] == "D1?3"
@@ -145,9 +158,34 @@ def test_an_exported_game_replays_exactly(api: Any, client: Any) -> None:
     view = api.act(view, "claim")
     text = client.get(f"/api/games/{view['id']}/record").text
     assert "1. 7 A1C 2. B1D C1E 3. D1?3 ! 0-1" in text
-    assert read_record(text).outcome == read_record(text).outcome is not None
+    outcome = read_record(text).outcome
+    assert outcome is not None
+    assert (outcome.termination, outcome.winner) == (Termination.CLAIM, Player.SECOND)
     imported = api.import_record(text)
     assert imported["outcome"] == view["outcome"]
+
+
+def test_a_resigned_game_downloads_with_the_winner_and_opens_again(api: Any,
+                                                                   client: Any) -> None:
+    view = api.play(api.new(rules="classic"), "7", "A1C", "B1")
+    # On one device the side to move resigns: the first player.
+    resigned = api.post(view["id"], "resign", {"revision": view["revision"]})
+    assert resigned["outcome"]["winner"] == "second"
+    assert resigned["outcome"]["reason"] == "resignation"
+    assert resigned["last"]["place"] == "B1"
+    text = client.get(f"/api/games/{view['id']}/record").text
+    assert '[Result "0-1"]' in text
+    assert '[Termination "resignation"]' in text
+    assert text.endswith("1. 7 A1C 2. B1 0-1\n")
+    game = read_record(text)
+    assert game.outcome is not None
+    assert (game.outcome.termination, game.outcome.winner) == (Termination.RESIGNATION,
+                                                               Player.SECOND)
+    imported = api.import_record(text)
+    assert imported["outcome"] == resigned["outcome"]
+    assert imported["resigned"] == "first"
+    assert (imported["can_resign"], imported["can_undo"]) == (False, False)
+    assert client.get(f"/api/games/{imported['id']}/record").text == text
 
 
 def test_an_import_keeps_headers_and_start_position(api: Any, client: Any) -> None:
@@ -221,13 +259,15 @@ def test_the_list_of_games(api: Any, client: Any, status: str | None) -> None:
     assert [game["id"] for game in games] == expected
     summary = next(game for game in games if game["id"] == games[0]["id"])
     assert set(summary) == {"id", "rules", "mode", "level", "human", "ply", "status",
-                            "to_move", "created", "updated", "you", "opponent"}
+                            "to_move", "created", "updated", "you", "opponent", "revision",
+                            "device"}
     if status != "over":
         assert summary == {
             "id": latest["id"], "rules": "quads", "mode": "computer", "level": 3,
             "human": "first", "ply": 1, "status": "ongoing", "to_move": "second",
             "created": summary["created"], "updated": summary["updated"],
-            "you": "first", "opponent": "computer",
+            "you": "first", "opponent": "computer", "revision": latest["revision"],
+            "device": None,
         }
         assert summary["created"] <= summary["updated"]
         assert summary["updated"].endswith("Z") or summary["updated"].endswith("+00:00")

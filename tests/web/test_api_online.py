@@ -153,8 +153,8 @@ def test_nothing_is_played_before_the_other_seat_is_taken(host: Any,
         assert code(host.act(waiting, "give", expect=409, piece="7")) == "waiting_for_opponent"
         assert code(host.resign(waiting, 409)) == "waiting_for_opponent"
         answer = host.client.get(f"/api/games/{waiting['id']}/hint")
-        assert answer.status_code == 409
-        assert code(answer.json()) == "waiting_for_opponent"
+        assert answer.status_code == 403
+        assert code(answer.json()) == "hint_online"
         assert code(host.undo(waiting, 409)) == "waiting_for_opponent"
         assert code(host.redo(waiting, 409)) == "nothing_to_redo"
         assert code(host.rematch(waiting, 409)) == "not_over"
@@ -170,7 +170,6 @@ STRANGER_ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "undo/answer", {"accept": False}),
     ("POST", "redo", {}),
     ("POST", "computer", {}),
-    ("GET", "hint", None),
     ("POST", "resign", {}),
     ("POST", "rematch", None),
     ("GET", "invite.svg", None),
@@ -237,7 +236,7 @@ def test_each_seat_acts_only_on_its_turn(host: Any, guest: Any,
                                      {"revision": view["revision"], **body}, 409)
                 assert code(answer) == "not_your_turn"
             hint = waiter.client.get(f"/api/games/{view['id']}/hint")
-            assert (hint.status_code, code(hint.json())) == (409, "not_your_turn")
+            assert (hint.status_code, code(hint.json())) == (403, "hint_online")
             assert code(waiter.computer(view, 409)) == "not_your_turn"
             # The one to move with an old revision: stale.
             stale = {"revision": view["revision"] - 1, "action": "give", "piece": "3"}
@@ -416,6 +415,10 @@ def test_play_again_swaps_the_seats(host: Any, guest: Any, stranger: Any,
     assert (mine["you"], mine["can_act"]) == ("second", False)
     old = host.get(over["id"])
     assert old["rematch"] == following["id"]
+    # Who asked is kept: the guest, in the second seat of the game that ended.
+    assert (old["you"], old["rematch_by"]) == ("first", "second")
+    assert guest.get(over["id"])["rematch_by"] == "second"
+    assert following["rematch_by"] is None
     assert old["revision"] == over["revision"] + 1
     with unchanged(host, over["id"]):
         # Asked again, by either player: the same game.
@@ -440,6 +443,7 @@ def test_play_again_against_the_computer(host: Any) -> None:
     assert following["seats"] == {"first": "computer", "second": "you"}
     assert host.rematch(over)["id"] == following["id"]
     assert host.get(over["id"])["rematch"] == following["id"]
+    assert host.get(over["id"])["rematch_by"] is None  # online games only
 
 
 # ---- a whole game -----------------------------------------------------------------------

@@ -69,11 +69,10 @@ def tables(db_path: Path) -> dict[str, list[tuple[Any, ...]]]:
 # ---- the cookie -------------------------------------------------------------------------
 
 
-def test_the_first_answer_under_api_sets_the_cookie(fresh: TestClient) -> None:
+def test_the_first_action_sets_the_cookie(fresh: TestClient) -> None:
     assert not set_cookie(fresh.get("/docs"))  # not under /api/
-    answer = fresh.get("/api/games")
-    assert answer.status_code == 200
-    assert answer.json() == {"games": []}
+    answer = fresh.post("/api/games", json={"mode": "local"})
+    assert answer.status_code == 201
     cookies = set_cookie(answer)
     assert set(cookies) == {COOKIE}
     morsel = cookies[COOKIE]
@@ -91,20 +90,50 @@ def test_the_first_answer_under_api_sets_the_cookie(fresh: TestClient) -> None:
     # Known from now on: no second cookie.
     again = fresh.get("/api/games")
     assert not set_cookie(again)
+    assert [game["id"] for game in again.json()["games"]] == []  # nobody acted in it yet
+    assert fresh.get(f"/api/games/{answer.json()['id']}").status_code == 200
     assert fresh.cookies[COOKIE] == token
 
 
-def test_a_refusal_also_sets_the_cookie(fresh: TestClient) -> None:
-    answer = fresh.get("/api/games/no-such-game")
-    assert answer.status_code == 404
+@pytest.mark.parametrize("path", [
+    "/api/games", "/api/games?status=over", "/api/games/no-such-game",
+    "/api/games/AAAAAAAAAAAAAAAAAAAAAA", "/api/puzzles/history", "/api/messages/en",
+    "/api/invites/no-such-invite", "/api/no-such-route",
+])
+def test_reads_make_no_player(fresh: TestClient, db_path: Path, path: str) -> None:
+    answer = fresh.get(path)
+    assert answer.status_code in (200, 404), answer.text
+    assert not set_cookie(answer)
+    if path == "/api/games":
+        assert answer.json() == {"games": [], "next": None}
+    if path == "/api/puzzles/history":
+        assert answer.json()["results"] == []
+    assert tables(db_path)["players"] == []
+
+
+@pytest.mark.parametrize(("path", "body", "status"), [
+    ("/api/games", {"mode": "local"}, 201),
+    ("/api/games/import", {"record": "[Rules \"classic\"]\n\n7 A1C *", "mode": "local"}, 201),
+    ("/api/puzzles/2025-03-04/result", {"tries": 1, "seconds": 5, "solved": False}, 201),
+    ("/api/puzzles/2025-03-04/check", {"played": [], "turn": "A1"}, None),
+    ("/api/puzzles/adopt", {"player": "0123456789abcdef0123456789abcdef"}, 200),
+    ("/api/players", None, 204),
+])
+def test_acting_makes_a_player(fresh: TestClient, db_path: Path, path: str, body: Any,
+                               status: int | None) -> None:
+    answer = fresh.post(path, json=body)
+    if status is not None:
+        assert answer.status_code == status, answer.text
     assert COOKIE in set_cookie(answer)
+    assert [row[0] for row in tables(db_path)["players"]] == [
+        hashlib.sha256(set_cookie(answer)[COOKIE].value.encode()).hexdigest()]
 
 
 def test_every_newcomer_is_another_player(client: TestClient) -> None:
     tokens = set()
     for _ in range(5):
         with closing(browser(client)) as other:
-            tokens.add(set_cookie(other.get("/api/games"))[COOKIE].value)
+            tokens.add(set_cookie(other.post("/api/players"))[COOKIE].value)
     assert len(tokens) == 5
 
 
@@ -131,6 +160,85 @@ def test_only_the_hash_of_the_token_is_stored(host: Any, guest: Any, db_path: Pa
             content = path.read_bytes()
             for token in tokens:
                 assert token.encode() not in content, path.name
+
+
+# ---- other cookies of the same host ---------------------------------------------------
+
+NEIGHBOURS = ['prefs={"a":1}', "x=a b", "x=a\\b", 'x="unterminated', "x=\"a;b\"", "=empty-name",
+              "flag", "x=a,b"]
+"""Cookies that other applications on the same host may set, which a strict parser
+refuses (JSON, spaces, backslashes, an open quote, no name, no value, a comma)."""
+
+
+@pytest.mark.parametrize("neighbour", NEIGHBOURS)
+@pytest.mark.parametrize("before", [True, False], ids=["before", "after"])
+def test_other_cookies_keep_the_players_games(host: Any, fresh: TestClient, db_path: Path,
+                                              neighbour: str, before: bool) -> None:
+    view = host.play(host.new(rules="classic"), "7")
+    players = tables(db_path)["players"]
+    mine = f"{COOKIE}={host.token()}"
+    header = {"Cookie": f"{neighbour}; {mine}" if before else f"{mine}; {neighbour}"}
+    answer = fresh.get(f"/api/games/{view['id']}", headers=header)
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == view
+    assert not set_cookie(answer)
+    listed = fresh.get("/api/games", headers=header)
+    assert [game["id"] for game in listed.json()["games"]] == [view["id"]]
+    played = fresh.post(f"/api/games/{view['id']}/actions", headers=header,
+                        json={"revision": view["revision"], "action": "place", "cell": "A1"})
+    assert played.status_code == 200, played.text
+    assert not set_cookie(played)
+    made = fresh.post("/api/games", headers=header, json={"mode": "local"})
+    assert made.status_code == 201
+    assert not set_cookie(made)
+    assert host.get(made.json()["id"]) == made.json()
+    assert tables(db_path)["players"] == players
+
+
+@pytest.mark.parametrize("cookie", ["forged-token", "", '"quoted"', "a b"])
+def test_an_unknown_cookie_is_never_replaced(host: Any, fresh: TestClient, db_path: Path,
+                                             cookie: str) -> None:
+    """The server forgot this browser (a reset database, a damaged cookie): every route
+    that looks at the caller says so, and none writes a new cookie over it."""
+    view = host.new(mode="online", rules="classic")
+    before = tables(db_path)
+    header = {"Cookie": f"theme=dark; {COOKIE}={cookie}"}
+    for method, path, body in [
+        ("GET", "/api/games", None), ("GET", f"/api/games/{view['id']}", None),
+        ("POST", "/api/games", {"mode": "local"}),
+        ("POST", f"/api/games/{view['id']}/join", {"invite": view["invite"].rsplit("/")[-1]}),
+        ("GET", "/api/puzzles/history", None),
+        ("POST", "/api/puzzles/2025-03-04/result", {"tries": 1, "seconds": 5, "solved": False}),
+    ]:
+        answer = fresh.request(method, path, json=body, headers=header)
+        assert answer.status_code == 401, (path, answer.text)
+        assert answer.json()["error"]["code"] == "unknown_player"
+        assert "POST /api/players" in answer.json()["error"]["message"]
+        assert not set_cookie(answer)
+    assert tables(db_path) == before
+    # What needs nobody still answers: the catalogue (for the page to say so), a puzzle.
+    for path in ("/api/messages/de", "/api/puzzles/2025-03-04"):
+        answer = fresh.get(path, headers=header)
+        assert answer.status_code == 200, answer.text
+        assert not set_cookie(answer)
+    # Asked on purpose, the server makes a new player and replaces the cookie.
+    new = fresh.post("/api/players", headers=header)
+    assert new.status_code == 204
+    assert new.content == b""
+    token = set_cookie(new)[COOKIE].value
+    assert token != cookie
+    again = {"Cookie": f"theme=dark; {COOKIE}={token}"}
+    assert fresh.get("/api/games", headers=again).json() == {"games": [], "next": None}
+    assert len(tables(db_path)["players"]) == len(before["players"]) + 1
+
+
+def test_a_known_player_asking_for_a_new_one_gets_it(host: Any) -> None:
+    view = host.new(mode="local")
+    old = host.token()
+    answer = host.client.post("/api/players")
+    assert answer.status_code == 204
+    assert host.token() != old
+    host.get(view["id"], expect=404)
 
 
 # ---- the bearer token -------------------------------------------------------------------
@@ -208,7 +316,7 @@ ROUTES: list[tuple[str, str, Any]] = [
     ("POST", "/rematch", None),
     ("POST", "/join", {"invite": "anything"}),
     ("GET", "/invite.svg", None),
-    ("DELETE", "", None),
+    ("DELETE", "?revision=0", None),
 ]
 
 
@@ -227,14 +335,20 @@ def owned(request: pytest.FixtureRequest, host: Any) -> dict[str, Any]:
     return dict(view)
 
 
-def wrong_callers(client: TestClient, host: Any) -> Iterator[tuple[str, TestClient]]:
-    """Browsers that are not the host: a forged cookie, the host's id (the hash) as a
-    cookie, no cookie at all, another player's own cookie."""
+def unknown_callers(client: TestClient, host: Any) -> Iterator[tuple[str, TestClient]]:
+    """Browsers whose cookie this server never issued: a forged one, the host's id (the
+    hash) as a cookie, an empty one."""
     yield "forged", browser(client, **{COOKIE: "forged-token"})
     yield "hash", browser(client, **{COOKIE: host.id()})
+    yield "empty", browser(client, **{COOKIE: ""})
+
+
+def wrong_callers(client: TestClient, host: Any) -> Iterator[tuple[str, TestClient]]:
+    """Known browsers that are not the host, or none: no cookie at all, another
+    player's own cookie."""
     yield "none", browser(client)
     other = browser(client)
-    other.get("/api/games")
+    other.post("/api/players")
     yield "other", other
 
 
@@ -248,6 +362,12 @@ def test_another_player_sees_none_of_ones_games(client: TestClient, host: Any, m
         body = {"revision": owned["revision"], **body}
     missing = client.request(method, f"/api/games/no-such-game{path}", json=body)
     assert missing.status_code == 404
+    for name, other in unknown_callers(client, host):
+        with closing(other):
+            answer = other.request(method, f"/api/games/{game_id}{path}", json=body)
+            assert answer.status_code == 401, (name, answer.text)
+            assert answer.json()["error"]["code"] == "unknown_player"
+            assert not set_cookie(answer)
     for name, other in wrong_callers(client, host):
         with closing(other):
             answer = other.request(method, f"/api/games/{game_id}{path}", json=body)
@@ -256,18 +376,15 @@ def test_another_player_sees_none_of_ones_games(client: TestClient, host: Any, m
                 "code": "not_found",
                 "message": missing.json()["error"]["message"].replace("no-such-game", game_id),
             }}
-            if name in ("forged", "hash", "none"):
-                # A new player, who was given a cookie of their own.
-                token = set_cookie(answer)[COOKIE].value
-                assert token not in ("forged-token", host.id(), host.token())
-            assert other.get("/api/games").json() == {"games": []}
+            assert not set_cookie(answer) or (name == "none" and path == "/join")
+            assert other.get("/api/games").json() == {"games": [], "next": None}
     assert host.row(game_id) == before
     assert host.get(game_id) == owned
 
 
 def test_another_player_gets_no_live_socket(client: TestClient, host: Any,
                                             owned: dict[str, Any]) -> None:
-    for name, other in wrong_callers(client, host):
+    for name, other in [*unknown_callers(client, host), *wrong_callers(client, host)]:
         with closing(other):
             assert socket_refusal(other, f"/api/games/{owned['id']}/live") == 4404, name
     with host.client.websocket_connect(f"/api/games/{owned['id']}/live") as socket:
@@ -333,6 +450,34 @@ def test_one_deletes_ones_own_unfinished_game(host: Any, mode: str) -> None:
     assert host.get(view["id"], 404)["error"]["code"] == "not_found"
     assert host.games() == []
     assert host.delete(view["id"], 404)["error"]["code"] == "not_found"
+
+
+@pytest.mark.parametrize("mode", ["local", "computer"])
+def test_a_stale_tab_deletes_nothing(host: Any, db_path: Path, mode: str) -> None:
+    """A tab that last saw the game at an older revision may not delete it."""
+    settings = {"level": 1, "human": "first"} if mode == "computer" else {}
+    seen = host.new(mode=mode, rules="classic", **settings)
+    played = host.play(seen, "7")
+    before = tables(db_path)
+    refused = host.delete(seen["id"], 409, revision=seen["revision"])
+    assert refused["error"]["code"] == "stale"
+    assert host.delete(seen["id"], 409, revision=played["revision"] + 1)["error"]["code"] \
+        == "stale"
+    assert tables(db_path) == before
+    listed = {game["id"]: game for game in host.games()}
+    assert listed[seen["id"]]["revision"] == played["revision"]
+    assert host.delete(seen["id"], revision=listed[seen["id"]]["revision"]) is None
+    host.get(seen["id"], expect=404)
+
+
+@pytest.mark.parametrize("query", ["", "?revision=", "?revision=-1", "?revision=x"])
+def test_a_delete_without_a_revision_is_refused(host: Any, db_path: Path, query: str) -> None:
+    view = host.new(mode="local")
+    before = tables(db_path)
+    answer = host.client.delete(f"/api/games/{view['id']}{query}")
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"]["code"] == "bad_request"
+    assert tables(db_path) == before
 
 
 def test_a_stranger_cannot_delete(host: Any, stranger: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import sqlite3
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ with warnings.catch_warnings():
 
 from quads.puzzles import puzzle_for
 from quads.solver import Value, analyse
-from quads.storage import GameStore
+from quads.storage import GameStore, PuzzleResult
 from quads.web.app import create_app
 from quads.web.identity import player_id
 
@@ -26,6 +27,9 @@ TODAY = datetime.date(2025, 3, 9)
 """The server's date in these tests: a Sunday."""
 TUESDAY = datetime.date(2025, 3, 4)
 """A win in 2: the player's turn, the reply, the winning placement."""
+
+ERROR_FIELDS = {"code", "message", "reason", "params"}
+"""The fields a refusal may carry."""
 
 
 @pytest.fixture
@@ -39,7 +43,8 @@ def answer(response: Any, expect: int) -> Any:
     data = response.json()
     if expect >= 400:
         assert set(data) == {"error"}
-        assert set(data["error"]) == {"code", "message"}
+        # reason and params only where the refusal says more than its code
+        assert {"code", "message"} <= set(data["error"]) <= ERROR_FIELDS
     return data
 
 
@@ -68,7 +73,8 @@ def solve(client: TestClient, date: datetime.date) -> None:
 
 def player_of(client: TestClient) -> str:
     """The caller's player id: the hash of the token in its cookie."""
-    client.get("/api/puzzles/history")
+    if "quads_player" not in client.cookies:
+        assert client.post("/api/players").status_code == 204
     return player_id(client.cookies["quads_player"])
 
 
@@ -159,16 +165,19 @@ def test_results_are_stored_in_the_database(client: TestClient, db_path: Path) -
     player = player_of(client)
     post_result(client, TUESDAY, tries=1, seconds=40, solved=False)
     solve(client, TUESDAY)
-    history = post_result(client, TUESDAY, tries=2, seconds=75, solved=True)
+    changed = post_result(client, TUESDAY, tries=2, seconds=75, solved=True)
     assert rows(db_path) == [(player, "2025-03-04", 1, 40, 0), (player, "2025-03-04", 2, 75, 1)]
     stored = GameStore(db_path).results(player)
     assert [(r.date, r.tries, r.solved) for r in stored] == [(TUESDAY, 1, False),
                                                              (TUESDAY, 2, True)]
-    assert history["solved"] == 1
-    assert history["streak"] == 0
+    assert changed["solved"] == 1
+    assert changed["streak"] == 0
+    assert changed["day"] == {"date": "2025-03-04", "solved": True, "tries": 2, "seconds": 75,
+                              "attempts": 2}
+    assert changed["result"]["tries"] == 2
+    history = answer(client.get("/api/puzzles/history"), 200)
     day = next(d for d in history["days"] if d["date"] == TUESDAY.isoformat())
-    assert day == {"date": "2025-03-04", "solved": True, "tries": 2, "seconds": 75,
-                   "attempts": 2}
+    assert day == changed["day"]
     assert len(history["days"]) == 30
     assert history["days"][0]["date"] == TODAY.isoformat()
     # Another player (another browser, without this one's cookie) sees none of it.
@@ -193,7 +202,7 @@ def test_the_streak_counts_consecutive_solved_dates(client: TestClient) -> None:
     history = post_result(client, TODAY - 3 * day, tries=2)
     assert history["streak"] == 5
     assert history["solved"] == 5
-    assert [r["date"] for r in history["results"]][:1] == [TODAY.isoformat()]
+    assert history["result"]["date"] == (TODAY - 3 * day).isoformat()
     short = answer(client.get("/api/puzzles/history?days=3"), 200)
     assert [d["solved"] for d in short["days"]] == [True, True, True]
 
@@ -250,14 +259,14 @@ def test_the_history_is_the_callers_alone(client: TestClient) -> None:
     mine = answer(client.get("/api/puzzles/history?player=someone-else"), 200)
     assert mine["solved"] == 1
     forged = answer(client.get("/api/puzzles/history",
-                               headers={"Cookie": "quads_player=forged-token"}), 200)
-    assert forged["solved"] == 0
+                               headers={"Cookie": "quads_player=forged-token"}), 401)
+    assert forged["error"]["code"] == "unknown_player"
+    client.cookies.clear()
+    assert answer(client.get("/api/puzzles/history"), 200)["solved"] == 0
 
 
 def test_results_of_an_old_page_id_are_taken_over_once(client: TestClient,
                                                         db_path: Path) -> None:
-    from quads.storage import PuzzleResult
-
     store = GameStore(db_path)
     old = "page-made-id-12345"
     day = datetime.timedelta(days=1)
@@ -279,3 +288,86 @@ def test_results_of_an_old_page_id_are_taken_over_once(client: TestClient,
     assert answer(client.get("/api/puzzles/history"), 200)["solved"] == 2
     # Solves taken over count as the server's: the results may be posted again.
     assert post_result(client, TODAY - day)["solved"] == 2
+
+
+def test_a_result_reads_only_what_it_answers(client: TestClient, db_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A result answers the streak, the dates solved and its date's entry, from queries of
+    their own: never the player's whole history, which grows with every attempt."""
+    player = player_of(client)
+    store = GameStore(db_path)
+    day = datetime.timedelta(days=1)
+
+    def attempt(back: int, solved: bool) -> None:
+        store.add_result(PuzzleResult(player=player, date=TODAY - back * day, tries=1,
+                                      seconds=5, solved=solved,
+                                      recorded=datetime.datetime.now(datetime.UTC)))
+
+    for back in range(300):  # failures everywhere, solves with a gap after 130 days
+        attempt(back, False)
+        if back <= 130 or 140 <= back < 200:
+            attempt(back, True)
+            attempt(back, True)
+    history = answer(client.get("/api/puzzles/history?days=1"), 200)
+
+    def whole_history(*args: Any) -> None:
+        raise AssertionError("a result read the player's whole history")
+
+    app_store: GameStore = client.app.state.store  # type: ignore[attr-defined]
+    monkeypatch.setattr(app_store, "results", whole_history)
+    changed = post_result(client, TODAY, solved=False)
+    assert (changed["streak"], changed["solved"]) == (history["streak"], history["solved"])
+    assert (changed["streak"], changed["solved"]) == (131, 191)
+    assert changed["day"] == {**history["days"][0], "attempts": 4}
+    assert changed["day"]["solved"] is True
+
+
+def test_a_result_answers_only_what_it_changed(client: TestClient, db_path: Path) -> None:
+    player = player_of(client)
+    store = GameStore(db_path)
+    day = datetime.timedelta(days=1)
+    for attempt in range(2000):
+        store.add_result(PuzzleResult(player=player, date=TODAY - (attempt % 400) * day,
+                                      tries=1, seconds=5, solved=False,
+                                      recorded=datetime.datetime.now(datetime.UTC)))
+    response = client.post(f"/api/puzzles/{TODAY}/result",
+                           json={"tries": 2, "seconds": 9, "solved": False})
+    assert response.status_code == 201
+    changed = response.json()
+    assert set(changed) == {"today", "streak", "solved", "day", "result"}
+    assert changed["day"] == {"date": TODAY.isoformat(), "solved": False, "tries": None,
+                              "seconds": None, "attempts": 6}
+    assert len(response.content) < 400
+    # The history lists the newest 1000 attempts at most.
+    history = answer(client.get("/api/puzzles/history?days=3"), 200)
+    assert len(history["results"]) == 1000
+    assert history["results"][0]["date"] == TODAY.isoformat()
+    assert history["results"][-1]["date"] == (TODAY - 199 * day).isoformat()
+
+
+def test_the_coming_puzzles_are_served_for_play_without_a_network(client: TestClient) -> None:
+    # The first answer starts their generation in the background; the answers that
+    # follow fill up, in date order, until every date to 14 days ahead is there.
+    first = answer(client.get("/api/puzzles/ahead"), 200)
+    assert first["today"] == TODAY.isoformat()
+    for _ in range(300):
+        ahead = answer(client.get("/api/puzzles/ahead"), 200)
+        if ahead["complete"]:
+            break
+        assert [p["date"] for p in ahead["puzzles"]] == sorted(p["date"] for p in ahead["puzzles"])
+        time.sleep(0.2)
+    assert ahead["complete"]
+    dates = [TODAY + datetime.timedelta(days=days) for days in range(15)]
+    assert [p["date"] for p in ahead["puzzles"]] == [d.isoformat() for d in dates]
+    # Each is the puzzle of its date, as the date's own address serves it once it is today.
+    assert ahead["puzzles"][0] == answer(client.get("/api/puzzles/today"), 200)
+    generated = client.app.state.puzzles  # type: ignore[attr-defined]
+    for view, date in zip(ahead["puzzles"], dates, strict=True):
+        puzzle = generated.known(date)
+        assert puzzle is not None
+        assert puzzle.date == date
+        assert view["position"] == puzzle.position.to_string()
+        assert view["goal"]["plies"] == puzzle.plies
+        assert view["today"] is (date == TODAY)
+    # No solution is ever sent.
+    assert not any("solution" in view for view in ahead["puzzles"])

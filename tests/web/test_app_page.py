@@ -21,6 +21,7 @@ CATALOGUE_DIR = Path(__file__).parents[2] / "src" / "quads" / "catalogue"
 ROUTES = {
     "/api/games": {"get", "post"},
     "/api/games/import": {"post"},
+    "/api/games/device/{device_id}": {"put"},
     "/api/games/{game_id}": {"get", "delete"},
     "/api/games/{game_id}/join": {"post"},
     "/api/games/{game_id}/invite.svg": {"get"},
@@ -37,7 +38,9 @@ ROUTES = {
     "/api/games/{game_id}/review": {"get"},
     "/api/analysis": {"get"},
     "/api/messages/{lang}": {"get"},
+    "/api/players": {"post"},
     "/api/puzzles/history": {"get"},
+    "/api/puzzles/ahead": {"get"},
     "/api/puzzles/adopt": {"post"},
     "/api/puzzles/{day}": {"get"},
     "/api/puzzles/{day}/check": {"post"},
@@ -83,6 +86,39 @@ def test_openapi_states_the_constraints_the_server_enforces(client: Any) -> None
     for bad_level in (2.5, "2", True, 0, 6):
         assert client.post("/api/games", json={"mode": "computer", "level": bad_level,
                                                "human": "first"}).status_code == 400
+
+
+def test_openapi_states_the_constraints_of_a_device_upload(client: Any) -> None:
+    document = client.get("/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    upload = document["paths"]["/api/games/device/{device_id}"]["put"]
+    assert upload["operationId"] == "upload_game"
+    [device_id] = upload["parameters"]
+    assert device_id["schema"]["pattern"] == (
+        "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+    assert set(upload["responses"]) >= {"200", "201", "400", "401", "409", "413", "415",
+                                        "422", "429", "503"}
+    assert "links" in upload["responses"]["200"]
+    body = upload["requestBody"]["content"]["application/json"]["schema"]
+    assert body["discriminator"]["propertyName"] == "mode"
+    local, computer = schemas["DeviceLocal"], schemas["DeviceComputer"]
+    assert set(local["required"]) == {"mode", "rules", "actions", "created", "device_revision"}
+    assert set(computer["required"]) == set(local["required"]) | {"level", "human"}
+    actions = local["properties"]["actions"]
+    assert actions["maxItems"] == 33
+    assert actions["items"]["pattern"] == (
+        "^(?:give [0-9A-F]|place [A-D][1-4]|declare|claim|decline|resign (?:first|second))$")
+    assert local["properties"]["redo"]["maxItems"] == 33
+    assert local["properties"]["created"]["pattern"].startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}T")
+    revision = local["properties"]["device_revision"]
+    assert (revision["type"], revision["minimum"], revision["maximum"]) == (
+        "integer", 0, 2**53 - 1)
+    assert schemas["GameView"]["properties"]["device"]
+    assert "device" in schemas["GameView"]["required"]
+    assert "device" in schemas["GameSummaryView"]["required"]
+    result = schemas["ResultRequest"]["properties"]
+    assert result["line"]["anyOf"][0]["maxItems"] == 16
+    assert result["attempt"]["anyOf"][0]["pattern"] == device_id["schema"]["pattern"]
 
 
 def test_every_refusal_is_documented_as_json(client: Any) -> None:
@@ -144,7 +180,7 @@ def test_the_page_is_served_at_the_root(db_path: Path, tmp_path: Path) -> None:
         assert "<title>Quads</title>" in page.text
         assert client.get("/js/app.js").status_code == 200
         # The API routes come first.
-        assert client.get("/api/games").json() == {"games": []}
+        assert client.get("/api/games").json() == {"games": [], "next": None}
         missing = client.get("/js/missing.js")
         assert missing.status_code == 404
         assert missing.json()["error"]["code"] == "no_route"

@@ -1,9 +1,10 @@
-"""Quick routes run on the event loop, on both engines, and answer as before."""
+"""Quick routes run in the database lane, on both engines, and answer as before."""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi import FastAPI, Request
@@ -13,7 +14,7 @@ from quads.web.app import create_app
 from quads.web.dispatch import quick
 
 
-def test_quick_routes_run_on_the_event_loop() -> None:
+def test_quick_routes_run_in_the_database_lane() -> None:
     app = FastAPI()
 
     @app.get("/loop")
@@ -22,9 +23,14 @@ def test_quick_routes_run_on_the_event_loop() -> None:
 
     @app.get("/quick/{n}")
     @quick
-    def quick_route(request: Request, n: int) -> dict[str, int]:
+    def quick_route(request: Request, n: int) -> dict[str, Any]:
         assert isinstance(request, Request)
-        return {"thread": threading.get_ident(), "n": n}
+        return {"thread": threading.current_thread().name, "n": n}
+
+    @app.get("/bare")
+    @quick
+    def bare_route(n: int = 1) -> int:
+        return n
 
     @app.get("/plain")
     def plain_route() -> int:
@@ -33,8 +39,11 @@ def test_quick_routes_run_on_the_event_loop() -> None:
     with TestClient(app) as client:
         loop = client.get("/loop").json()
         answer = client.get("/quick/7").json()
-        assert answer == {"thread": loop, "n": 7}
+        assert answer["n"] == 7
+        assert answer["thread"].startswith("quads-db")
         assert client.get("/plain").json() != loop
+        # a route without a request parameter is given to the lane all the same
+        assert client.get("/bare", params={"n": 3}).json() == 3
         # the parameters are still read and checked from the signature
         assert client.get("/quick/seven").status_code == 422
 

@@ -37,12 +37,14 @@ from quads.storage.stored import redo_trail
 from quads.web import history
 from quads.web.app import create_app
 from quads.web.identity import COOKIE, player_id
+from quads.web.settings import Settings
 
 ACTORS = ("host", "guest", "spectator", "stranger")
 """The host creates the game; the guest has its invitation; the spectator only
 watches; the stranger tries everything (and may take the free seat first)."""
 
-STATUS = {"not_your_game": 403, "bad_invite": 403, "illegal_action": 422, "not_found": 404}
+STATUS = {"not_your_game": 403, "bad_invite": 403, "illegal_action": 422, "not_found": 404,
+          "hint_online": 403}
 """The status of each refusal; 409 for the others."""
 
 SHARED = ("id", "rules", "calling", "mode", "ply", "revision", "position", "board", "hand",
@@ -88,7 +90,11 @@ class OnlineGames(RuleBasedStateMachine):
         super().__init__()
         self.folder = tempfile.TemporaryDirectory()
         db_path = Path(self.folder.name) / "games.sqlite3"
-        self.main = TestClient(create_app(db_path, static_dir=None))
+        # Every client of the test client shares one address: the rates of creation
+        # are not what this machine explores.
+        unlimited = Settings(rate_games="1000000/minute", rate_identities="1000000/minute",
+                             rate_joins="1000000/minute", rate_puzzles="1000000/minute")
+        self.main = TestClient(create_app(db_path, static_dir=None, settings=unlimited))
         self.main.__enter__()
         self.clients = {"host": self.main}
         for name in ACTORS[1:]:
@@ -97,7 +103,7 @@ class OnlineGames(RuleBasedStateMachine):
             self.clients[name] = other
         self.ids: dict[str, str] = {}
         for name, client in self.clients.items():
-            assert client.get("/api/games").status_code == 200
+            assert client.post("/api/players").status_code == 204
             self.ids[name] = player_id(client.cookies[COOKIE])
         self.store = GameStore(db_path)
         self.game_id = ""
@@ -139,7 +145,8 @@ class OnlineGames(RuleBasedStateMachine):
         ``reasons`` and changes nothing, or, without reasons, granted with ``granted``
         (``may_grant``: either)."""
         before = self.row()
-        path = f"/api/games/{self.game_id}" + (f"/{what}" if what else "")
+        path = f"/api/games/{self.game_id}" + (
+            f"/{what}" if what and not what.startswith("?") else what)
         answer = self.clients[name].request(method, path, json=body)
         outcome = "granted" if answer.status_code < 400 else answer.json()["error"]["code"]
         event(f"{method} {what or 'game'}: {outcome}")
@@ -362,12 +369,9 @@ class OnlineGames(RuleBasedStateMachine):
             assert answer.json()["outcome"]["winner"] == side_name(side.other)
 
     def hint(self, name: str) -> None:
-        """Anyone who may not act asks for a hint (a granted one thinks a second: not
-        asked)."""
-        stored = self.stored()
-        reasons = self.turn_reasons(name, stored)
-        if reasons:
-            self.request(name, "GET", "hint", None, reasons)
+        """Anyone asks for a hint: an online game gives none, to either seat or to a
+        watcher, whoever's turn it is."""
+        self.request(name, "GET", "hint", None, {"hint_online"})
 
     def rematch(self, name: str, again: bool) -> None:
         stored = self.stored()
@@ -420,7 +424,8 @@ class OnlineGames(RuleBasedStateMachine):
             reasons.add("game_over")
         if None not in (stored.first_player, stored.second_player):
             reasons.add("in_play")
-        answer = self.request(name, "DELETE", "", None, reasons, granted=204)
+        answer = self.request(name, "DELETE", f"?revision={stored.revision}", None, reasons,
+                              granted=204)
         if answer.status_code == 204:
             assert self.row() is None
             assert self.store.find_invite(self.token) is None

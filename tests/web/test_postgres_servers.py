@@ -160,7 +160,7 @@ def test_the_servers_answer_503_while_postgresql_is_down(postgres: PostgresServe
             assert status == 503
             assert answer["error"]["code"] == "unavailable"
             # A newcomer, whom the server must write down, is told the same.
-            status, answer = Person().call(one.url, "GET", "/api/games")
+            status, answer = Person().call(one.url, "POST", "/api/players")
             assert (status, answer["error"]["code"]) == (503, "unavailable")
         finally:
             postgres.start()

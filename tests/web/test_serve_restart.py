@@ -30,8 +30,10 @@ def free_port() -> int:
         return port
 
 
-_OPENER = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
-"""One player for the whole module: its cookie outlives the server's restarts."""
+_JAR = CookieJar()
+_OPENER = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(_JAR))
+"""One player for the whole module: its cookie outlives the server's restarts (a test
+on a new database clears it: that database knows no player yet)."""
 
 
 def call(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -126,6 +128,7 @@ def test_a_killed_server_loses_nothing(tmp_path: Path) -> None:
 def test_the_database_defaults_to_quads_db(tmp_path: Path) -> None:
     db = tmp_path / "data" / "quads.sqlite3"
     env = {**os.environ, "QUADS_DB": str(db)}
+    _JAR.clear()
     with serve(env=env) as (base, process):
         assert call(base, "POST", "/api/games", {"mode": "local"})[0] == 201
         process.terminate()
@@ -209,6 +212,7 @@ def test_several_workers_need_postgresql(tmp_path: Path) -> None:
 @pytest.mark.postgres
 def test_several_workers_on_one_port(postgres_url: str) -> None:
     """``--workers 2``: two processes answer on one port and share the games."""
+    _JAR.clear()
     with serve("--db", postgres_url, "--workers", "2") as (base, process):
         status, view = call(base, "POST", "/api/games", {"mode": "local"})
         assert status == 201

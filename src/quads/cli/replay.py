@@ -8,7 +8,7 @@ import sys
 
 from quads.cells import cell_name
 from quads.cli.board import LEGEND, draw_board, piece_list
-from quads.game import Action, Claim, Declare, Game, GameState, Give, Place
+from quads.game import Action, Claim, Declare, Game, GameState, Give, Place, Resign
 from quads.notation import write_tokens
 from quads.outcome import Player
 from quads.pieces import piece_name
@@ -66,6 +66,8 @@ def _phrase(state: GameState, action: Action) -> str:
         return "declares Quarto!"
     if isinstance(action, Claim):
         return "claims the missed shape"
+    if isinstance(action, Resign):
+        return "resigns"
     return "does not declare"
 
 
@@ -73,8 +75,9 @@ def _turns(game: Game) -> list[tuple[Player, list[str]]]:
     """The game's actions grouped into turns: who acted, and what they did."""
     turns: list[tuple[Player, list[str]]] = []
     for state, action in zip(game.states, game.actions, strict=False):
-        if not turns or turns[-1][0] is not state.to_move:
-            turns.append((state.to_move, []))
+        player = action.player if isinstance(action, Resign) else state.to_move
+        if not turns or turns[-1][0] is not player:
+            turns.append((player, []))
         turns[-1][1].append(_phrase(state, action))
     return turns
 

@@ -8,23 +8,31 @@ says how to install them (``quads[web]``) and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import sys
+import tempfile
 import threading
 import time
 import webbrowser
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import uvicorn
 
-__all__ = ["KEEP_ALIVE", "default_db_path", "register", "run"]
+    from quads.web.settings import Settings
+
+__all__ = ["KEEP_ALIVE", "LOG_LEVELS", "default_db_path", "log_config", "register", "run"]
 
 KEEP_ALIVE = 75
-"""Seconds an idle HTTP connection is kept open.  Longer than the few seconds
-after which clients stop reusing one, so that the server never closes a
-connection just as a client sends on it."""
+"""Seconds an idle HTTP connection is kept open (``Settings.keep_alive``'s default).
+Longer than the few seconds after which clients stop reusing one, so that the server
+never closes a connection just as a client sends on it."""
+LOG_LEVELS = ("debug", "info", "warning", "error")
+"""What ``--log-level`` takes."""
+PROTOCOL = "quads.web.connections:GuardedProtocol"
+"""The HTTP protocol of every process: uvicorn's, with timeouts and connection caps."""
 
 
 def default_db_path() -> Path:
@@ -59,6 +67,20 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="serve with N processes on one port (PostgreSQL only; "
                              "default: %(default)s)")
+    parser.add_argument("--config", default=None, metavar="FILE",
+                        help="a TOML file of limits and retention times (docs/deploy.md)")
+    parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
+                        help="the least important lines logged: info logs one line a "
+                             "request (default: %(default)s)")
+    parser.add_argument("--allowed-host", action="append", default=None, metavar="NAME",
+                        help="a Host name this server answers (repeatable or a comma "
+                             "list; default: the loopback names when listening on "
+                             "loopback, else any)")
+    parser.add_argument("--forwarded-allow-ips", action="append", default=None,
+                        metavar="ADDRESS",
+                        help="a proxy's address (or network) whose X-Forwarded-For and "
+                             "-Proto are believed (repeatable or a comma list; default: "
+                             "none)")
     parser.add_argument("--open", action="store_true", help="open the page in the browser")
     parser.set_defaults(run=run)
 
@@ -71,20 +93,78 @@ def _address(host: str, port: int) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run ``quads serve`` until interrupted."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401
 
-        from quads.storage import GameStore, StorageError
-        from quads.storage.engine import database_url, describe
-        from quads.web.app import create_app
+        from quads.web.settings import CONFIG_ENV, Settings, SettingsError, settings_toml
     except ImportError as exc:
         print(f"quads: error: the web app needs FastAPI and uvicorn ({exc.name} is missing); "
               "install them with: pip install 'quads[web]'", file=sys.stderr)
         return 2
-    location: str = args.db if args.db is not None else str(default_db_path())
     if args.workers < 1:
         print("quads: error: --workers takes a number of processes, 1 or more",
               file=sys.stderr)
         return 2
+    try:
+        settings = Settings.from_file(args.config) if args.config else Settings()
+    except SettingsError as exc:
+        print(f"quads: error: {exc}", file=sys.stderr)
+        return 2
+    given = settings
+    settings = _override(settings, args)
+    with tempfile.TemporaryDirectory(prefix="quads-serve-") as scratch:
+        if settings != given:
+            effective = Path(scratch) / "settings.toml"
+            effective.write_text(settings_toml(settings), encoding="utf-8")
+            os.environ[CONFIG_ENV] = str(effective)
+        elif args.config:
+            os.environ[CONFIG_ENV] = str(Path(args.config).resolve())
+        return _serve(args, settings)
+
+
+def _override(settings: Settings, args: argparse.Namespace) -> Settings:
+    """``settings`` with the hosts and proxies of the command line, if given."""
+    changes = {}
+    for flag, field in (("allowed_host", "allowed_hosts"),
+                        ("forwarded_allow_ips", "forwarded_allow_ips")):
+        given = getattr(args, flag, None)
+        if given is not None:
+            changes[field] = tuple(item.strip() for value in given
+                                   for item in value.split(",") if item.strip())
+    return settings.replace(**changes) if changes else settings
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """The logging of every process: our own lines (``quads``, its access log
+    ``quads.access``) at ``level``, uvicorn's at ``warning`` unless ``level`` is
+    ``debug`` or ``error``."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["formatters"]["quads"] = {
+        "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+        "datefmt": "%Y-%m-%dT%H:%M:%S%z"}
+    config["handlers"]["quads"] = {"formatter": "quads", "class": "logging.StreamHandler",
+                                   "stream": "ext://sys.stderr"}
+    config["loggers"]["quads"] = {"handlers": ["quads"], "level": level.upper(),
+                                  "propagate": False}
+    return config
+
+
+def _uvicorn_level(level: str) -> str:
+    return level if level in ("debug", "error") else "warning"
+
+
+def _serve(args: argparse.Namespace, settings: Settings) -> int:
+    """Serve with ``settings`` (also in ``$QUADS_CONFIG`` for every process)."""
+    import uvicorn
+
+    from quads.storage import GameStore, StorageError
+    from quads.storage.engine import database_url, describe
+    from quads.web.app import create_app
+    from quads.web.connections import accept_backlog, connection_cap, raise_file_limit
+    from quads.web.hosts import is_loopback
+
+    location: str = args.db if args.db is not None else str(default_db_path())
     try:
         url = database_url(location)
         if url.get_backend_name() == "sqlite":
@@ -95,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
             Path(str(url.database)).parent.mkdir(parents=True, exist_ok=True)
         app = None
         if args.workers == 1:
-            app = create_app(url)
+            app = create_app(url, settings=settings)
         else:
             GameStore(url).close()  # create or migrate the schema once, before the workers
 
@@ -103,17 +183,34 @@ def run(args: argparse.Namespace) -> int:
         print(f"quads: error: {exc}", file=sys.stderr)
         return 2
     address = _address(args.host, args.port)
+    if not settings.allowed_hosts and not is_loopback(args.host):
+        print(f"quads: warning: listening on {args.host}, any Host name is answered: set "
+              "--allowed-host to this site's name (docs/deploy.md)", file=sys.stderr,
+              flush=True)
+    files = raise_file_limit()  # the workers inherit it
+    edge: dict[str, Any] = {
+        "http": PROTOCOL, "log_config": log_config(args.log_level),
+        "log_level": _uvicorn_level(args.log_level), "access_log": False,
+        "timeout_keep_alive": settings.keep_alive,
+        "ws_max_size": settings.ws_max_message,
+        "server_header": False,  # no "server: uvicorn": nothing to tell a scanner
+        # The cap is GuardedProtocol's, which refuses a connection before reading it.
+        # uvicorn's own limit counts the connection it answers among the open ones, so
+        # it stands one above, as a backstop: else the last place under the cap would
+        # be answered uvicorn's bare 503.
+        "limit_concurrency": connection_cap(settings, files) + 1,
+        "backlog": accept_backlog(files),
+        "proxy_headers": bool(settings.forwarded_allow_ips),
+        "forwarded_allow_ips": list(settings.forwarded_allow_ips) or None,
+    }
     if app is None:
         os.environ["QUADS_DB"] = url.render_as_string(hide_password=False)
         print(f"Quads is running at {address} with {args.workers} processes (games in "
               f"{describe(url)}); press Ctrl+C to stop.", flush=True)
         uvicorn.run("quads.web.app:app_from_env", factory=True, host=args.host,
-                    port=args.port, workers=args.workers, log_level="warning",
-                    timeout_keep_alive=KEEP_ALIVE)
+                    port=args.port, workers=args.workers, **edge)
         return 0
-    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port,
-                                           log_level="warning",
-                                           timeout_keep_alive=KEEP_ALIVE))
+    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, **edge))
     threading.Thread(target=_announce, args=(server, address, describe(url), args.open),
                      daemon=True).start()
     server.run()

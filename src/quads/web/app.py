@@ -17,11 +17,31 @@ from sqlalchemy import URL
 
 from quads import __version__
 from quads.storage import GameStore
-from quads.web import analysis_api, api, errors, live, openapi, puzzle_api, pwa
+from quads.web import (
+    analysis_api,
+    api,
+    books,
+    errors,
+    live,
+    openapi,
+    players_api,
+    puzzle_api,
+    pwa,
+    rates,
+    thinking,
+)
+from quads.web.access import AccessLogMiddleware
+from quads.web.headers import SecurityHeadersMiddleware
+from quads.web.hosts import HostCheckMiddleware
 from quads.web.identity import PlayerMiddleware
+from quads.web.lane import DatabaseLane, lane_for
 from quads.web.limits import BodyLimitMiddleware
 from quads.web.live import LiveHub
+from quads.web.origins import CrossSiteMiddleware
+from quads.web.puzzle_api import PuzzleWarmer
 from quads.web.puzzles import PuzzleCache
+from quads.web.settings import Settings
+from quads.web.upkeep import Pruner
 
 __all__ = ["STATIC_DIR", "app_from_env", "create_app"]
 
@@ -31,7 +51,8 @@ STATIC_DIR = FilePath(__file__).parent / "static"
 
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Listen to the other processes' changes (PostgreSQL) while the app runs."""
+    """Listen to the other processes' changes (PostgreSQL) and prune the store
+    (:mod:`quads.web.upkeep`) while the app runs."""
     store: GameStore = app.state.store
     listener = None
     if store.postgres:
@@ -40,9 +61,16 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         listener = ChangeListener(store, app.state.hub)
         listener.start()
     app.state.listener = listener
+    pruner = Pruner(store, app.state.hub, app.state.settings)
+    app.state.pruner = pruner
+    pruner.start()
+    warmer = PuzzleWarmer(app.state.puzzles)
+    app.state.puzzle_warmer = warmer
     try:
         yield
     finally:
+        await warmer.stop()
+        await pruner.stop()
         if listener is not None:
             listener.stop()
         store.close()
@@ -52,6 +80,7 @@ def create_app(
     db_path: str | FilePath | URL,
     static_dir: FilePath | None = STATIC_DIR,
     today: Callable[[], datetime.date] = datetime.date.today,
+    settings: Settings | None = None,
 ) -> FastAPI:
     """The app over the games and puzzle results in ``db_path``: a SQLite file's path
     or a ``postgresql://`` URL (created with its schema if missing, migrated if older).
@@ -59,11 +88,14 @@ def create_app(
     hear of the others' saves.
 
     ``today`` gives the date of the day's puzzle (the server's local date);
-    no puzzle after it is served.
+    no puzzle after it is served.  ``settings`` are the limits of
+    :mod:`quads.web.settings` (default: :class:`Settings`' defaults).
 
     The API is under ``/api/`` (its live sockets too), with its documentation at
     ``/docs`` served from local files; ``/join/TOKEN`` (an invitation) leads to the
-    page's join screen; the files of ``static_dir``, when it exists,
+    page's join screen; the opening books are served to the page at
+    ``/engine/books/NAME.bin`` (:mod:`quads.web.books`); the files of ``static_dir``,
+    when it exists,
     are served from ``/``, with ``index.html`` as the page, its service worker
     ``/sw.js`` filled in for this release and its manifest (:mod:`quads.web.pwa`).
 
@@ -78,19 +110,32 @@ def create_app(
         lifespan=_lifespan,
         generate_unique_id_function=lambda route: route.name,
     )
-    store = GameStore(db_path)
+    settings = settings if settings is not None else Settings()
+    store = GameStore(db_path, statement_timeout=settings.statement_timeout)
     app.state.store = store
-    app.state.hub = LiveHub()
+    app.state.settings = settings
+    app.state.lane = lane_for(store, DatabaseLane(settings.db_wait, settings.db_threads,
+                                                  probe=store.ping))
+    app.state.hub = LiveHub(settings)
     app.state.puzzles = PuzzleCache()
     app.state.today = today
     errors.install(app)
+    thinking.install(app, app.state.settings)
+    rates.install(app, app.state.settings)
     app.include_router(api.router)
     app.include_router(live.router)
     app.include_router(puzzle_api.router)
     app.include_router(analysis_api.router)
+    app.include_router(players_api.router)
     openapi.install(app)
+    books.install(app)
     app.add_middleware(PlayerMiddleware, store=store)
+    app.add_middleware(CrossSiteMiddleware)
     app.add_middleware(BodyLimitMiddleware)
+    app.add_middleware(HostCheckMiddleware, allowed_hosts=app.state.settings.allowed_hosts)
+    app.add_middleware(SecurityHeadersMiddleware,
+                       docs=("/docs", app.swagger_ui_oauth2_redirect_url))
+    app.add_middleware(AccessLogMiddleware)
 
     @app.get("/join/{token}", include_in_schema=False)
     def join_page(
@@ -106,6 +151,6 @@ def create_app(
 
 
 def app_from_env() -> FastAPI:
-    """The app over the database named by ``$QUADS_DB``: what each process of
-    ``quads serve --workers N`` runs."""
-    return create_app(os.environ["QUADS_DB"])
+    """The app over the database named by ``$QUADS_DB``, with the settings of
+    ``$QUADS_CONFIG``: what each process of ``quads serve --workers N`` runs."""
+    return create_app(os.environ["QUADS_DB"], settings=Settings.from_env())

@@ -1,5 +1,11 @@
 """Refusals as JSON: ``{"error": {"code": ..., "message": ...}}`` with a 4xx status.
 
+``message`` is English, for developers.  A page words a refusal in its reader's
+language from ``code`` and, where the refusal says more, from ``reason`` (what
+exactly is wrong, e.g. ``already_won``) and ``params`` (the values it speaks of,
+e.g. ``{"shape": "row1"}``): the library's exceptions carry both
+(:class:`quads.errors.QuadsError`), and so may an :class:`ApiError`.
+
 The library's exceptions, the store's and the request validator's are mapped
 to the codes of ``docs/web-api.md`` by the handlers that :func:`install`
 adds to an app; the web layer's own refusals are :class:`ApiError`.
@@ -25,12 +31,13 @@ from quads.errors import (
     InvalidPositionError,
     InvalidRecordError,
     InvalidRulesError,
+    Params,
     QuadsError,
 )
 from quads.storage import GameNotFoundError, StaleGameError, StorageUnavailableError
 from quads.web.openapi import documented_methods
 
-__all__ = ["ApiError", "error_response", "install"]
+__all__ = ["ApiError", "error_response", "install", "library_code"]
 
 _LIBRARY_CODES: tuple[tuple[type[QuadsError], str], ...] = (
     (InvalidRulesError, "invalid_rules"),
@@ -55,17 +62,21 @@ any other field: ``bad_request``."""
 class ApiError(Exception):
     """A refusal of the web layer itself: ``stale``, ``not_your_turn``, ``game_over`` ..."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, reason: str = "",
+                 /, **params: str | int) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.reason = reason
+        self.params: Params = dict(params)
 
     @classmethod
     def stale(cls, revision: int, current: int) -> ApiError:
         """The client's ``revision`` is not the game's."""
         return cls(409, "stale",
-                   f"revision {revision} is stale: the game is at revision {current}")
+                   f"revision {revision} is stale: the game is at revision {current}",
+                   "", revision=revision, current=current)
 
     @classmethod
     def not_your_turn(cls, message: str) -> ApiError:
@@ -83,9 +94,15 @@ class ApiError(Exception):
         return cls(404, "not_found", message)
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    """The JSON answer of a refusal."""
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error_response(status: int, code: str, message: str, reason: str = "",
+                   params: Params | None = None) -> JSONResponse:
+    """The JSON answer of a refusal; ``reason`` and ``params`` only when given."""
+    error: dict[str, object] = {"code": code, "message": message}
+    if reason:
+        error["reason"] = reason
+    if params:
+        error["params"] = dict(params)
+    return JSONResponse({"error": error}, status_code=status)
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -103,14 +120,17 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 async def _api_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return error_response(exc.status, exc.code, exc.message)
+    return error_response(exc.status, exc.code, exc.message, exc.reason, exc.params)
+
+
+def library_code(exc: QuadsError) -> str:
+    """The code of a refusal of the library (``invalid_cell``, ``illegal_action`` ...)."""
+    return next(code for kind, code in _LIBRARY_CODES if isinstance(exc, kind))
 
 
 async def _library_error(request: Request, exc: Exception) -> JSONResponse:
-    for kind, code in _LIBRARY_CODES:
-        if isinstance(exc, kind):
-            return error_response(422, code, str(exc))
-    raise exc
+    assert isinstance(exc, QuadsError)
+    return error_response(422, library_code(exc), str(exc), exc.reason, exc.params)
 
 
 async def _not_found(request: Request, exc: Exception) -> JSONResponse:

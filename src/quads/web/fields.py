@@ -17,6 +17,7 @@ from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema
 from quads.rules import ALL_TRAITS, Calling, Rules, ShapeSet
 
 __all__ = [
+    "ACTION_PATTERN",
     "CELL_PATTERN",
     "DATE_PATTERN",
     "GAME_ID_PATTERN",
@@ -25,13 +26,17 @@ __all__ = [
     "PIECE_PATTERN",
     "POSITION_PATTERN",
     "RULE_SET_NAMES",
+    "TIME_PATTERN",
     "TURN_PATTERN",
+    "UUID_PATTERN",
+    "ActionText",
     "Cell",
     "Level",
     "Piece",
     "PositionText",
     "Revision",
     "RulesName",
+    "TimeText",
     "TurnText",
     "json_int",
 ]
@@ -47,6 +52,16 @@ POSITION_PATTERN = r"^[0-9A-F.]{4}/[0-9A-F.]{4}/[0-9A-F.]{4}/[0-9A-F.]{4} [0-9A-
 TURN_PATTERN = r"^(?:[A-D][1-4][0-9A-F]?|[0-9A-F])$"
 """A turn as a record token: ``A1F`` (place, then hand over), ``A1`` or ``F``."""
 DATE_PATTERN = r"^(?:today|[0-9]{4}-[0-9]{2}-[0-9]{2})$"
+TIME_PATTERN = (r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,9})?"
+                r"(?:Z|[+-][0-9]{2}:[0-9]{2})$")
+"""A moment in ISO 8601 with its offset, as the browser's ``Date.toISOString()`` writes
+it (``2026-11-30T09:12:03.120Z``); one that no calendar has is ``422 invalid_date``."""
+UUID_PATTERN = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+"""An id a client makes up itself (a game played on a device, a puzzle attempt): a UUID
+in lower case, as the browser's ``crypto.randomUUID()`` writes it."""
+ACTION_PATTERN = (r"^(?:give [0-9A-F]|place [A-D][1-4]|declare|claim|decline"
+                  r"|resign (?:first|second))$")
+"""An action as the store writes it (:func:`quads.storage.stored.action_text`)."""
 MAX_REVISION = 2**53 - 1
 """The largest revision a request may send: the largest integer every JSON reader keeps."""
 
@@ -117,5 +132,12 @@ PositionText = Annotated[str, Field(pattern=POSITION_PATTERN,
                                                 " (`-`: no piece in hand)",
                                     examples=["..../..../..../.... -", "0.../1.../2.../.... 3",
                                               "F..0/..A./..../.3.. 7"])]
+ActionText = Annotated[str, Field(
+    pattern=ACTION_PATTERN,
+    description="An action: `give 7`, `place B2`, `declare`, `claim`, `decline`, "
+                "`resign first` or `resign second`")]
+TimeText = Annotated[str, Field(
+    pattern=TIME_PATTERN,
+    description="A moment: `2026-11-30T09:12:03.120Z`, or with an offset such as `+01:00`")]
 TurnText = Annotated[str, Field(pattern=TURN_PATTERN,
                                 description="A turn as a record token: `A1F`, `A1` or `F`")]

@@ -1,39 +1,82 @@
 """Who is calling: every browser and every bot is an anonymous *player*.
 
-A player is known by a token of 256 random bits that the server issues on the
-first answer under ``/api/`` as an ``HttpOnly``, ``SameSite=Lax`` cookie; a bot
-may send the same token as ``Authorization: Bearer TOKEN`` instead.  The store
-keeps only the SHA-256 hash of each token, and that hash is the player's id.
+A player is known by a token of 256 random bits that the server issues as an
+``HttpOnly``, ``SameSite=Lax`` cookie; a bot may send the same token as
+``Authorization: Bearer TOKEN`` instead.  The store keeps only the SHA-256 hash
+of each token, and that hash is the player's id.
 
-A cookie whose token this server never issued is replaced by a new one (the
-caller becomes a new player, who owns nothing); a bearer token it never issued
-is refused with ``401 unknown_player``, since a bot must not silently become
-somebody else.
+A new player is made only when somebody acts: the routes marked
+:func:`acting` (creating, importing or joining a game, the puzzle's checks,
+results and adoption) make one for a caller who brings no token, and
+``POST /api/players`` (:data:`NEW_PLAYER_ROUTE`) makes one on request.  Reads
+and health checks make nobody: their caller is ``None``.  The routes marked
+:func:`anonymous` (the catalogues, the analysis, the puzzle itself) do not look
+at the caller at all.
+
+A token that is present but that this server never issued (a cookie from a
+reset database, a damaged cookie, a made-up bearer token) is refused with
+``401 unknown_player`` and never replaced behind the caller's back: the page
+asks the person first, then calls ``POST /api/players``.
+
+The ``Cookie`` header is read leniently (as browsers write it), so that the
+identity cookie is found whatever other cookies of the same host sit next to it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
-from http.cookies import SimpleCookie
+from collections.abc import Callable
+from typing import TypeVar
 
 from starlette.datastructures import Headers, MutableHeaders
-from starlette.requests import HTTPConnection
+from starlette.requests import HTTPConnection, cookie_parser
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from quads.storage import GameStore, StorageUnavailableError
+from quads.web import rates
 from quads.web.errors import error_response
+from quads.web.lane import lane_for
 
-__all__ = ["COOKIE", "PlayerMiddleware", "caller", "player_id"]
+__all__ = ["CLOSE_UNAVAILABLE", "COOKIE", "NEW_PLAYER_ROUTE", "PlayerMiddleware", "acting",
+           "anonymous", "caller", "player_id"]
 
 COOKIE = "quads_player"
 """The name of the cookie that holds a player's token."""
+
+NEW_PLAYER_ROUTE = "create_player"
+"""The route (``POST /api/players``) that always makes a new player and sets its
+cookie, whatever token the request brings."""
 
 _MAX_AGE = 400 * 86_400
 """How long a browser keeps the cookie: the longest that browsers allow."""
 
 _KNOWN_CACHE = 100_000
 """How many verified player ids are remembered in memory."""
+
+_ACTING: set[str] = set()
+"""The names of the routes that make a new player of a caller without a token."""
+
+_ANONYMOUS: set[str] = set()
+"""The names of the routes that do not look at the caller."""
+
+_Route = TypeVar("_Route", bound=Callable[..., object])
+
+
+def acting(route: _Route) -> _Route:
+    """Mark ``route`` as one by which a player acts: a caller who brings no token
+    becomes a new player there (and gets the cookie with the answer)."""
+    _ACTING.add(route.__name__)
+    return route
+
+
+def anonymous(route: _Route) -> _Route:
+    """Mark ``route`` as one that does not look at the caller: no token is read
+    there, so that even a caller with an unknown one is answered."""
+    _ANONYMOUS.add(route.__name__)
+    return route
 
 
 def player_id(token: str) -> str:
@@ -42,19 +85,16 @@ def player_id(token: str) -> str:
 
 
 def caller(connection: HTTPConnection) -> str | None:
-    """The calling player's id, as :class:`PlayerMiddleware` found it."""
+    """The calling player's id, as :class:`PlayerMiddleware` found it (``None`` for a
+    caller without a token on a route that makes nobody)."""
     player: str | None = connection.scope.get("state", {}).get("player")
     return player
 
 
 def _cookie_token(headers: Headers) -> str | None:
-    cookie = SimpleCookie()
-    try:
-        cookie.load(headers.get("cookie", ""))
-    except Exception:  # a malformed Cookie header counts as no cookie
-        return None
-    morsel = cookie.get(COOKIE)
-    return None if morsel is None or not morsel.value else morsel.value
+    """The identity cookie's value ('' if it is there but empty), ``None`` without it."""
+    cookies = cookie_parser(headers.get("cookie", ""))
+    return cookies.get(COOKIE)
 
 
 def _bearer_token(headers: Headers) -> str | None:
@@ -64,23 +104,81 @@ def _bearer_token(headers: Headers) -> str | None:
     return token.strip() or None
 
 
+def _operations(app: object) -> list[tuple[int, re.Pattern[str], dict[str, str]]]:
+    """Each path of ``app``'s OpenAPI document as a pattern, with its number of
+    parameters and the name of the route (``operationId``) of each method."""
+    openapi = getattr(app, "openapi", None)
+    if openapi is None:
+        return []
+    table = []
+    for template, item in openapi()["paths"].items():
+        parts = re.split(r"\{[^}]+\}", template)
+        pattern = re.compile("[^/]+".join(map(re.escape, parts)))
+        names = {method.upper(): operation["operationId"] for method, operation in item.items()
+                 if isinstance(operation, dict) and "operationId" in operation}
+        table.append((len(parts) - 1, pattern, names))
+    table.sort(key=lambda entry: entry[0])  # as routing reads /api/games/import
+    return table
+
+
+def _route_name(table: list[tuple[int, re.Pattern[str], dict[str, str]]],
+                scope: Scope) -> str | None:
+    """The name of the route that answers ``scope``'s method and path, if any."""
+    for _, pattern, names in table:
+        if pattern.fullmatch(scope["path"]):
+            return names.get(scope["method"])
+    return None
+
+
+def _unknown(kind: str) -> Response:
+    """The refusal of a token (``kind``: ``cookie`` or ``bearer``) never issued here."""
+    if kind == "cookie":
+        message = (f"this browser's {COOKIE} cookie was not issued by this server (its "
+                   "database was reset, or the cookie is damaged): nothing was changed; "
+                   "POST /api/players to start as a new player")
+    else:
+        message = ("this bearer token was not issued by this server: use the token "
+                   f"of the {COOKIE} cookie it set")
+    return error_response(401, "unknown_player", message)
+
+
+CLOSE_UNAVAILABLE = 1013
+"""The close code of a live socket whose caller could not be checked because the
+database cannot be reached: try again later (as :mod:`quads.web.live` closes one
+that cannot read its game)."""
+
+
+async def _close_unavailable(receive: Receive, send: Send) -> None:
+    """Accept a WebSocket that was not answered yet, only to close it with
+    :data:`CLOSE_UNAVAILABLE`, so that the page knows to try again (a socket closed
+    before it is accepted is an HTTP 403 to the browser, which gives up)."""
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.close", "code": CLOSE_UNAVAILABLE,
+                "reason": "the database cannot be reached now"})
+
+
 class PlayerMiddleware:
     """Find the caller of every request under ``/api/`` and put their id in the
-    request's state (``caller(request)``); issue a cookie to a newcomer.
+    request's state (``caller(request)``); make a new player where the route allows
+    it (:func:`acting`, ``POST /api/players``) and set their cookie.
 
-    WebSocket connections are identified the same way, but a newcomer gets no
-    id there (a socket cannot set a cookie).
+    WebSocket connections are identified the same way, but a newcomer or a caller
+    with an unknown token gets no id there (a socket cannot set a cookie).
     """
 
     def __init__(self, app: ASGIApp, store: GameStore) -> None:
         self.app = app
         self.store = store
         self._known: set[str] = set()
+        self._operations: list[tuple[int, re.Pattern[str], dict[str, str]]] | None = None
 
     async def _is_known(self, player: str) -> bool:
         if player in self._known:
             return True
-        if not self.store.has_player(player):
+        if not await lane_for(self.store).run(self.store.has_player, player):
             return False
         if len(self._known) >= _KNOWN_CACHE:
             self._known.clear()
@@ -94,8 +192,9 @@ class PlayerMiddleware:
         try:
             await self._identify(scope, receive, send)
         except StorageUnavailableError:
-            if scope["type"] != "http":
-                raise
+            if scope["type"] == "websocket":
+                await _close_unavailable(receive, send)
+                return
             response = error_response(
                 503, "unavailable", "the database cannot be reached now; try again in a moment")
             response.headers["Retry-After"] = "2"
@@ -104,36 +203,45 @@ class PlayerMiddleware:
     async def _identify(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
         state = scope.setdefault("state", {})
+        state["player"] = None
+        route = None
+        if scope["type"] == "http":
+            if self._operations is None:
+                self._operations = _operations(scope.get("app"))
+            route = _route_name(self._operations, scope)
+        if route in _ANONYMOUS:
+            await self.app(scope, receive, send)
+            return
+        if route == NEW_PLAYER_ROUTE:
+            await self._issue(scope, receive, send)
+            return
         bearer = _bearer_token(headers)
-        if bearer is not None:
-            player: str | None = player_id(bearer)
-            assert player is not None
-            if not await self._is_known(player):
-                if scope["type"] == "http":
-                    response = error_response(
-                        401, "unknown_player",
-                        "this bearer token was not issued by this server: use the token "
-                        f"of the {COOKIE} cookie it set")
-                    await response(scope, receive, send)
-                    return
-                player = None
-            state["player"] = player
+        token, kind = (bearer, "bearer") if bearer is not None else (
+            _cookie_token(headers), "cookie")
+        if token is not None:
+            player = player_id(token)
+            if token and await self._is_known(player):
+                state["player"] = player
+            elif scope["type"] == "http":
+                # Never a new identity over one that the caller brings: ask first.
+                await _unknown(kind)(scope, receive, send)
+                return
             await self.app(scope, receive, send)
             return
-        token = _cookie_token(headers)
-        if token is not None and await self._is_known(player_id(token)):
-            state["player"] = player_id(token)
-            await self.app(scope, receive, send)
+        if route in _ACTING:
+            await self._issue(scope, receive, send)
             return
-        if scope["type"] == "websocket":
-            state["player"] = None
-            await self.app(scope, receive, send)
+        await self.app(scope, receive, send)
+
+    async def _issue(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Make a new player, the caller of this request, and set their cookie."""
+        if await rates.refused(scope, receive, send, "identities"):
             return
         token = secrets.token_urlsafe(32)
         player = player_id(token)
-        self.store.add_player(player)
+        await lane_for(self.store).run(self.store.add_player, player)
         self._known.add(player)
-        state["player"] = player
+        scope["state"]["player"] = player
         secure = scope.get("scheme") == "https"
         cookie = (f"{COOKIE}={token}; Path=/; Max-Age={_MAX_AGE}; HttpOnly; SameSite=Lax"
                   + ("; Secure" if secure else ""))

@@ -3,9 +3,8 @@
 :class:`BodyLimitMiddleware` answers ``413 too_large`` to a larger body
 (announced by ``Content-Length`` or found while reading), and ``415
 unsupported_media_type`` to a body under ``/api/`` whose content type is not
-JSON, before any route sees it.  A cross-site form can therefore never post to
-the API: a browser sends JSON to another site only after asking it (CORS),
-which this server never allows.
+JSON, before any route sees it.  (A form of another site may still post without
+a body: :mod:`quads.web.origins` refuses that.)
 """
 
 from __future__ import annotations

@@ -14,7 +14,23 @@ sends its own view of the saved game.  Messages (all JSON, the models of
 * ``{"type": "pong"}``: the answer to a client's ``{"type": "ping"}``.
 
 A socket for a game its caller may not see is closed with code 4404 (no game),
-and one opened from another site with 4403.
+and one opened from another site with 4403.  One over a limit of
+:class:`~quads.web.settings.Settings` (sockets on the game, sockets or opens of
+its client address) is closed with 4429, and one opened while the database
+cannot be reached with 1013: both mean "try again later".  A message larger
+than ``Settings.ws_max_message`` closes the socket with 1009 (the HTTP server
+enforces it).
+
+The hub's work per change is bounded by what changed.  Presence (who has the
+game open) is shown of the two seat holders only: the hub counts the sockets of
+each player on each game and knows the game's seats (from the newest version of
+it that it saw), so that a join or a leave wakes the game's sockets only when a
+seat holder arrives or leaves; a spectator, with or without an identity, wakes
+nobody and is not told to the other processes.  A change read from the store is
+read once for all the game's sockets, and a view is built once for all sockets
+that see the same thing (same revision, presence and seat).  Pings are answered
+without the database, whose calls go through the database lane
+(:mod:`quads.web.lane`).
 """
 
 from __future__ import annotations
@@ -23,14 +39,18 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
-from urllib.parse import urlsplit
+from typing import Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 from pydantic import TypeAdapter, ValidationError
 
-from quads.storage import GameNotFoundError, GameStore, StoredGame
-from quads.web.identity import caller
+from quads.storage import GameNotFoundError, GameStore, StorageUnavailableError, StoredGame
+from quads.web.identity import CLOSE_UNAVAILABLE, caller
+from quads.web.lane import DatabaseLane, lane_for
+from quads.web.origins import same_origin
 from quads.web.schemas import (
     ClientMessage,
     GoneMessage,
@@ -41,10 +61,17 @@ from quads.web.schemas import (
     ViewMessage,
 )
 from quads.web.seats import load_visible
+from quads.web.settings import Settings, client_address
 
-__all__ = ["LiveHub", "router"]
+__all__ = ["CLOSE_BUSY", "CLOSE_UNAVAILABLE", "LiveHub", "router"]
 
 router = APIRouter(prefix="/api")
+
+CLOSE_BUSY = 4429
+"""The close code of a socket over a limit: try again later."""
+
+_VIEWS_KEPT = 16
+"""Views kept built for one game at most (a few revisions times a few seats)."""
 
 
 @dataclass(eq=False)
@@ -60,30 +87,103 @@ class _Socket:
     gone: bool = False
 
 
-class LiveHub:
-    """The live sockets of this process, by game."""
+@dataclass(eq=False)
+class _Game:
+    """What the hub holds of one game with sockets on this process."""
 
-    def __init__(self) -> None:
+    sockets: set[_Socket] = field(default_factory=set)
+    counts: dict[str, int] = field(default_factory=dict)
+    """Sockets of each player (spectators without an identity are not counted)."""
+    seats: frozenset[str] = frozenset()
+    """The players who hold a seat, as the newest version seen says."""
+    seats_revision: int = -1
+    """The revision that ``seats`` were read from."""
+    present: frozenset[str] = frozenset()
+    """The seat holders of ``counts``, kept built."""
+    remote: frozenset[str] = frozenset()
+    """The seat holders who have it open on other processes, as last heard."""
+    views: dict[tuple[int, frozenset[str], str | None], str] = field(default_factory=dict)
+    """View messages built, by revision, presence and seat holder."""
+    loading: asyncio.Future[StoredGame] | None = None
+    """The read of the game from the store that is under way, for all its sockets."""
+    changes: int = 0
+    """How many changes were published without the saved game."""
+    loading_after: int = -1
+    """``changes`` when ``loading`` began: a read begun before a change is not shared
+    with those who heard of the change."""
+
+
+class LiveHub:
+    """The live sockets of this process, by game, within the limits of ``settings``."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings if settings is not None else Settings()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._sockets: dict[str, set[_Socket]] = {}
-        self._remote: dict[str, frozenset[str]] = {}
+        self._games: dict[str, _Game] = {}
+        self._claims: dict[str, int] = {}
+        """Sockets admitted on each game (joined or still loading)."""
+        self._clients: dict[str, int] = {}
+        """Sockets admitted from each client address."""
+        self._rates: list[RateLimitItem] = parse_many(self.settings.socket_rate)
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
         self.on_presence: Callable[[str, str, bool], None] | None = None
-        """Called with ``(game_id, player, open)`` when a player opens a game on this
-        process (their first socket of it) or closes it (their last), so that other
-        processes can be told (:mod:`quads.web.notify`)."""
+        """Called with ``(game_id, player, open)`` when a seat holder opens a game on
+        this process (their first socket of it, or a seat taken with a socket open) or
+        closes it (their last), so that other processes can be told
+        (:mod:`quads.web.notify`)."""
 
     def _local(self, game_id: str) -> frozenset[str]:
-        return frozenset(s.player for s in self._sockets.get(game_id, ())
-                         if s.player is not None)
+        game = self._games.get(game_id)
+        return frozenset() if game is None else game.present
 
     def connected(self, game_id: str) -> frozenset[str]:
-        """The players who have ``game_id`` open on a socket, of this process or (as
-        last heard) of another one."""
-        return self._local(game_id) | self._remote.get(game_id, frozenset())
+        """The seat holders who have ``game_id`` open on a socket, of this process or
+        (as last heard) of another one."""
+        game = self._games.get(game_id)
+        if game is None:
+            return frozenset()
+        return game.present | game.remote if game.remote else game.present
 
     def games(self) -> list[str]:
         """The games that have a socket on this process."""
-        return list(self._sockets)
+        return list(self._games)
+
+    def sockets(self, game_id: str) -> int:
+        """How many sockets of this process follow ``game_id``."""
+        game = self._games.get(game_id)
+        return 0 if game is None else len(game.sockets)
+
+    def held(self) -> tuple[int, int, int]:
+        """What the hub holds: games, admitted sockets, client addresses (all return
+        to 0 once every socket is closed)."""
+        return len(self._games), sum(self._claims.values()), len(self._clients)
+
+    # -- admission -------------------------------------------------------------------
+
+    def admit(self, game_id: str, client: str) -> str | None:
+        """Count a new socket of ``client`` on ``game_id``, or say why not (the reason
+        of a 4429 close).  An admitted socket is given back by :meth:`release`."""
+        settings = self.settings
+        if self._claims.get(game_id, 0) >= settings.sockets_per_game:
+            return "too many sockets on this game"
+        if self._clients.get(client, 0) >= settings.sockets_per_client:
+            return "too many sockets from this address"
+        if not all(self._limiter.hit(rate, "socket", client) for rate in self._rates):
+            return "sockets opened too often from this address"
+        self._claims[game_id] = self._claims.get(game_id, 0) + 1
+        self._clients[client] = self._clients.get(client, 0) + 1
+        return None
+
+    def release(self, game_id: str, client: str) -> None:
+        """Give back a socket counted by :meth:`admit`."""
+        for counts, key in ((self._claims, game_id), (self._clients, client)):
+            left = counts.get(key, 0) - 1
+            if left > 0:
+                counts[key] = left
+            else:
+                counts.pop(key, None)
+
+    # -- changes -----------------------------------------------------------------------
 
     def set_remote(self, game_id: str, players: frozenset[str]) -> None:
         """The players who have ``game_id`` open on other processes, as just read.  Safe
@@ -95,12 +195,14 @@ class LiveHub:
             loop.call_soon_threadsafe(self._set_remote, game_id, players)
 
     def _set_remote(self, game_id: str, players: frozenset[str]) -> None:
-        if game_id not in self._sockets:
-            self._remote.pop(game_id, None)
+        game = self._games.get(game_id)
+        if game is None:
             return
-        if self._remote.get(game_id, frozenset()) != players:
-            self._remote[game_id] = players
-            self._notify(game_id, None, False, presence=True)
+        if game.remote != players:
+            before = self.connected(game_id)
+            game.remote = players
+            if self.connected(game_id) != before:
+                self._notify(game_id, None, False, presence=True)
 
     def publish(self, game_id: str, stored: StoredGame | None = None, *,
                 gone: bool = False, revision: int | None = None) -> None:
@@ -131,12 +233,19 @@ class LiveHub:
             loop.call_soon_threadsafe(self._reload_all)
 
     def _reload_all(self) -> None:
-        for game_id in list(self._sockets):
+        for game_id in list(self._games):
             self._notify(game_id, None, False)
 
     def _notify(self, game_id: str, stored: StoredGame | None, gone: bool,
                 presence: bool = False, revision: int | None = None) -> None:
-        for socket in self._sockets.get(game_id, ()):
+        game = self._games.get(game_id)
+        if game is None:
+            return
+        if stored is None and not presence:
+            game.changes += 1
+        if stored is not None:
+            self.seen(stored)
+        for socket in game.sockets:
             if stored is not None:
                 if socket.latest is None or stored.revision >= socket.latest.revision:
                     socket.latest = stored
@@ -150,35 +259,128 @@ class LiveHub:
             socket.gone = socket.gone or gone
             socket.wake.set()
 
+    def seen(self, stored: StoredGame) -> None:
+        """Learn the seats of ``stored`` (a version of a game just read or saved), if
+        it is the newest seen: a player who took a seat with a socket open is present
+        from now on.  Costs nothing more unless the seats changed."""
+        game = self._games.get(stored.id)
+        if game is None or stored.revision <= game.seats_revision:
+            return
+        game.seats_revision = stored.revision
+        seats = frozenset(p for p in (stored.first_player, stored.second_player) if p)
+        if seats == game.seats:
+            return
+        game.seats = seats
+        present = frozenset(p for p in seats if p in game.counts)
+        if present == game.present:
+            return
+        before = self.connected(stored.id)
+        arrived, left = present - game.present, game.present - present
+        game.present = present
+        if self.connected(stored.id) != before:
+            self._notify(stored.id, None, False, presence=True)
+        if self.on_presence:
+            for player in arrived:
+                self.on_presence(stored.id, player, True)
+            for player in left:
+                self.on_presence(stored.id, player, False)
+
     def _join(self, socket: _Socket) -> None:
         self._loop = asyncio.get_running_loop()
-        before = self._local(socket.game_id)
-        self._sockets.setdefault(socket.game_id, set()).add(socket)
-        self._notify(socket.game_id, None, False, presence=True)
-        if socket.player is not None and socket.player not in before and self.on_presence:
-            self.on_presence(socket.game_id, socket.player, True)
+        game = self._games.get(socket.game_id)
+        if game is None:
+            game = self._games[socket.game_id] = _Game()
+        game.sockets.add(socket)
+        if socket.latest is not None:
+            self.seen(socket.latest)
+        player = socket.player
+        if player is None:
+            return
+        count = game.counts.get(player, 0)
+        game.counts[player] = count + 1
+        if count == 0 and player in game.seats:  # a seat holder arrives
+            before = self.connected(socket.game_id)
+            game.present = game.present | {player}
+            if self.connected(socket.game_id) != before:
+                self._notify(socket.game_id, None, False, presence=True)
+            if self.on_presence:
+                self.on_presence(socket.game_id, player, True)
 
     def _leave(self, socket: _Socket) -> None:
-        sockets = self._sockets.get(socket.game_id)
-        if sockets is None:
+        game = self._games.get(socket.game_id)
+        if game is None or socket not in game.sockets:
             return
-        sockets.discard(socket)
-        if not sockets:
-            del self._sockets[socket.game_id]
-            self._remote.pop(socket.game_id, None)
-        else:
-            self._notify(socket.game_id, None, False, presence=True)
-        if (socket.player is not None and self.on_presence
-                and socket.player not in self._local(socket.game_id)):
-            self.on_presence(socket.game_id, socket.player, False)
+        game.sockets.discard(socket)
+        player = socket.player
+        gone = False
+        if player is not None:
+            left = game.counts[player] - 1
+            if left:
+                game.counts[player] = left
+            else:
+                del game.counts[player]
+                gone = player in game.present
+        if gone:
+            assert player is not None
+            before = self.connected(socket.game_id)
+            game.present = game.present - {player}
+            if game.sockets and self.connected(socket.game_id) != before:
+                self._notify(socket.game_id, None, False, presence=True)
+        if not game.sockets:
+            del self._games[socket.game_id]
+        if gone and self.on_presence:
+            assert player is not None
+            self.on_presence(socket.game_id, player, False)
+
+    # -- shared work -------------------------------------------------------------------
+
+    async def load(self, game_id: str, store: GameStore, lane: DatabaseLane) -> StoredGame:
+        """``game_id`` as stored, read once for all the sockets that ask meanwhile.
+
+        :raises GameNotFoundError: if it was deleted.
+        :raises StorageUnavailableError: if the database cannot be reached.
+        """
+        game = self._games.get(game_id)
+        if game is None:
+            return await lane.run(store.load, game_id)
+        if (game.loading is None or game.loading.done()
+                or game.loading_after != game.changes):
+            loading = asyncio.ensure_future(lane.run(store.load, game_id))
+            game.loading = loading
+            game.loading_after = game.changes
+            # Read by someone or not, its exception counts as retrieved.
+            loading.add_done_callback(lambda f: f.cancelled() or f.exception())
+        return await asyncio.shield(game.loading)
+
+    def view_message(self, stored: StoredGame, player: str | None,
+                     presence: frozenset[str]) -> str:
+        """The view message of ``stored`` for ``player``, built once for every socket
+        that sees the same: the same revision and presence, and the same seat (a
+        viewer who holds no seat sees what any spectator sees)."""
+        from quads.web.views import game_view  # late: views import this module's hub type
+
+        holder = player if player in (stored.first_player, stored.second_player) else None
+        key = (stored.revision, presence, holder)
+        game = self._games.get(stored.id)
+        text = None if game is None else game.views.get(key)
+        if text is None:
+            view = game_view(stored, holder, presence)
+            text = ViewMessage(type="view", view=view).model_dump_json()
+            if game is not None:
+                if len(game.views) >= _VIEWS_KEPT:
+                    game.views.clear()
+                game.views[key] = text
+        return text
 
 
 def _same_origin(websocket: WebSocket) -> bool:
+    """Whether the socket's ``Origin`` is this server's own scheme, host and port
+    (:func:`quads.web.origins.same_origin`); a socket without one is no browser's."""
     origin = websocket.headers.get("origin")
     if origin is None:  # not a browser: bots send no Origin
         return True
-    hosts = {websocket.headers.get("host", ""), websocket.headers.get("x-forwarded-host", "")}
-    return urlsplit(origin).netloc in hosts - {""}
+    return same_origin(origin, websocket.scope)
+
 
 
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
@@ -201,25 +403,43 @@ async def _send(websocket: WebSocket, message: ServerMessage) -> None:
     await websocket.send_text(message.model_dump_json())
 
 
+async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
+    # Accepted only to tell the code (nothing is sent), so that a page knows whether
+    # and when to try again.
+    await websocket.accept()
+    await websocket.close(code=code, reason=reason)
+
+
 @router.websocket("/games/{game_id}/live")
 async def live(websocket: WebSocket, game_id: str) -> None:
     """The live view of a game (see the module's documentation)."""
-    from quads.web.views import game_view  # late: views import this module's hub type
-
     store: GameStore = websocket.app.state.store
     hub: LiveHub = websocket.app.state.hub
     player = caller(websocket)
     if not _same_origin(websocket):
-        # Accepted only to tell the code (nothing is sent), so that a page stops retrying.
-        await websocket.accept()
-        await websocket.close(code=4403, reason="cross-site socket refused")
+        await _refuse(websocket, 4403, "cross-site socket refused")
+        return
+    client = client_address(websocket.scope)
+    refused = hub.admit(game_id, client)
+    if refused is not None:
+        await _refuse(websocket, CLOSE_BUSY, refused)
         return
     try:
-        stored = load_visible(store, game_id, player)
+        await _follow(websocket, hub, store, lane_for(store), game_id, player)
+    finally:
+        hub.release(game_id, client)
+
+
+async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: DatabaseLane,
+                  game_id: str, player: str | None) -> None:
+    try:
+        stored = await lane.run(load_visible, store, game_id, player)
     except GameNotFoundError:
         # Accepted first, so that a browser sees the code and stops reconnecting.
-        await websocket.accept()
-        await websocket.close(code=4404, reason="no such game")
+        await _refuse(websocket, 4404, "no such game")
+        return
+    except StorageUnavailableError:
+        await _refuse(websocket, CLOSE_UNAVAILABLE, "the database cannot be reached now")
         return
     await websocket.accept()
     # A change saved after the load above but before the hub knows this socket is
@@ -228,20 +448,28 @@ async def live(websocket: WebSocket, game_id: str) -> None:
     hub._join(socket)
     sent: tuple[int, frozenset[str]] | None = None
     receiver = asyncio.ensure_future(_receive(websocket))
+    loader: asyncio.Future[StoredGame] | None = None
+    waiter: asyncio.Future[Literal[True]] | None = None
     try:
         while True:
             # Cleared before the game and the presence are read: a change published
             # while this round loads or sends wakes the next round.
             socket.wake.clear()
-            if socket.reload and not socket.gone:
+            if socket.reload and not socket.gone and loader is None:
                 socket.reload = False
+                loader = asyncio.ensure_future(hub.load(game_id, store, lane))
+            if loader is not None and loader.done():
                 try:
-                    loaded = store.load(game_id)
+                    loaded = loader.result()
                 except GameNotFoundError:
                     socket.gone = True
+                except StorageUnavailableError:
+                    socket.reload = True  # read again once woken: a change or a message
                 else:
                     if socket.latest is None or loaded.revision >= socket.latest.revision:
                         socket.latest = loaded
+                    hub.seen(loaded)
+                loader = None
             if socket.gone:
                 await _send(websocket, GoneMessage(type="gone"))
                 await websocket.close(code=1000)
@@ -250,15 +478,15 @@ async def live(websocket: WebSocket, game_id: str) -> None:
             assert latest is not None
             presence = hub.connected(game_id)
             state = (latest.revision, presence)
-            if state != sent:
-                view = game_view(latest, player, presence)
-                await _send(websocket, ViewMessage(type="view", view=view))
+            if state != sent and loader is None:
+                await websocket.send_text(hub.view_message(latest, player, presence))
                 sent = state
-            waiter = asyncio.ensure_future(socket.wake.wait())
-            done, _ = await asyncio.wait({receiver, waiter},
-                                         return_when=asyncio.FIRST_COMPLETED)
-            if waiter not in done:
-                waiter.cancel()
+            if waiter is None or waiter.done():
+                waiter = asyncio.ensure_future(socket.wake.wait())
+            waiting: set[asyncio.Future[Any]] = {receiver, waiter}
+            if loader is not None:
+                waiting.add(loader)
+            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
             if receiver in done:
                 message = receiver.result()
                 if message is None:
@@ -272,4 +500,8 @@ async def live(websocket: WebSocket, game_id: str) -> None:
         return
     finally:
         receiver.cancel()
+        if waiter is not None:
+            waiter.cancel()
+        if loader is not None:
+            loader.cancel()
         hub._leave(socket)

@@ -59,12 +59,16 @@ _EXTRA_MODELS: tuple[type[BaseModel], ...] = (
 of the live sockets (which OpenAPI has no operations for)."""
 
 _REFUSALS = {
-    403: "An online game in which the caller holds no seat, or a wrong invitation",
+    403: "An online game in which the caller holds no seat, a wrong invitation, or a hint "
+         "asked in an online game (`hint_online`)",
     404: "No game with this id that the caller may see",
     409: "The game's state does not allow it now: a stale revision, not the caller's turn, "
          "the game over or not over, a seat taken, nothing to undo",
     422: "Understood, but the rules refuse it: an illegal action, a record that cannot be "
          "replayed, an impossible position",
+    429: "Too much at once: too many of these from the caller's address (`rate_limited`), "
+         "or the engine is busy with this client's or everyone's work (`engine_busy`); "
+         "nothing changed, try again after `Retry-After` seconds",
 }
 
 
@@ -120,6 +124,10 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
         responses["503"].setdefault("headers", {"Retry-After": {
             "description": "Seconds to wait before trying again",
             "schema": {"type": "integer"}}})
+        if "429" in responses:
+            responses["429"].setdefault("headers", {"Retry-After": {
+                "description": "Seconds until the rate frees a slot",
+                "schema": {"type": "integer"}}})
         shown = _shows_a_game(operation)
         if shown is None:
             continue

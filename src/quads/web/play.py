@@ -41,6 +41,8 @@ __all__ = [
     "redo",
     "rematch",
     "request_undo",
+    "require_computer_turn",
+    "require_hints",
     "resign",
     "turn_seed",
     "undo",
@@ -121,13 +123,16 @@ def _recorded_opponent(headers: dict[str, str]) -> tuple[Mode, int | None, Side 
         return ("local" if mode == "local" else "online"), None, None
     if mode != "computer":
         raise InvalidRecordError(
-            f"header Mode {mode!r}: expected computer, local or online")
+            f"header Mode {mode!r}: expected computer, local or online", "header_mode",
+            mode=mode)
     level_text, human = headers.get("Level", ""), headers.get("Human", "")
     if not level_text.isdigit() or int(level_text) not in LEVELS:
         levels = ", ".join(map(str, sorted(LEVELS)))
-        raise InvalidRecordError(f"header Level {level_text!r}: expected one of {levels}")
+        raise InvalidRecordError(f"header Level {level_text!r}: expected one of {levels}",
+                                 "header_level", level=level_text)
     if human not in ("first", "second"):
-        raise InvalidRecordError(f"header Human {human!r}: expected first or second")
+        raise InvalidRecordError(f"header Human {human!r}: expected first or second",
+                                 "header_human", human=human)
     return "computer", int(level_text), "first" if human == "first" else "second"
 
 
@@ -173,13 +178,13 @@ def join(stored: StoredGame, player: str, invite: str) -> bool:
 
 
 def resign(stored: StoredGame, side: Player) -> None:
-    """``side`` gives up: the other side wins.
+    """``side`` gives up: the other side wins (:meth:`Game.resign`).
 
     :raises ApiError: ``409 game_over``.
     """
     if stored.is_over():
         raise ApiError.game_over()
-    stored.resigned = side
+    stored.game.resign(side)
     stored.undo_request = None
 
 
@@ -259,21 +264,41 @@ def turn_seed(seed: int, ply: int) -> int:
     return seed * 64 + ply
 
 
-def computer_actions(stored: StoredGame) -> list[Action]:
-    """Choose the computer's whole turn (slow at high levels: call it off the event loop).
+def require_computer_turn(stored: StoredGame) -> int:
+    """Check that the computer is to move now; return its level.
 
     :raises ApiError: ``game_over``, or ``not_your_turn`` when no computer is to move.
     """
-    game = stored.game
     if stored.is_over():
         raise ApiError.game_over()
     side = person(stored)
     if side is None or stored.level is None:
         raise ApiError.not_your_turn("there is no computer player in a game between two people")
-    if game.to_move is side:
+    if stored.game.to_move is side:
         raise ApiError.not_your_turn("it is the person's turn, not the computer's")
-    player = make_player(stored.level, seed=turn_seed(stored.seed, stored.ply))
-    return player.actions(game.copy())
+    return stored.level
+
+
+def computer_actions(stored: StoredGame) -> list[Action]:
+    """Choose the computer's whole turn (slow at high levels: call it off the event loop).
+
+    :raises ApiError: ``game_over``, or ``not_your_turn`` when no computer is to move.
+    """
+    level = require_computer_turn(stored)
+    player = make_player(level, seed=turn_seed(stored.seed, stored.ply))
+    return player.actions(stored.game.copy())
+
+
+def require_hints(stored: StoredGame) -> None:
+    """Refuse hints in an online game: the engine would help one side without the
+    other knowing.  A game on one device (against the computer, or two people
+    taking turns) may ask for them.
+
+    :raises ApiError: ``403 hint_online``.
+    """
+    if stored.mode == "online":
+        raise ApiError(403, "hint_online",
+                       "no hints in an online game: the engine would help one side")
 
 
 HINT_SECONDS = 1.0
@@ -283,9 +308,11 @@ HINT_SECONDS = 1.0
 def advice(stored: StoredGame) -> Hint:
     """A hint for the person to move (slow: call it off the event loop).
 
-    :raises ApiError: ``game_over``, or ``not_your_turn`` while the computer is to move.
+    :raises ApiError: ``hint_online`` in an online game, ``game_over``, or
+        ``not_your_turn`` while the computer is to move.
     """
     game = stored.game
+    require_hints(stored)
     if stored.is_over():
         raise ApiError.game_over()
     side = person(stored)

@@ -36,6 +36,7 @@ from quads.web.schemas import (
     PuzzleDay,
     PuzzleGoal,
     PuzzleHistory,
+    PuzzleResultAnswer,
     PuzzleResultView,
     PuzzleView,
     SolverValue,
@@ -43,8 +44,10 @@ from quads.web.schemas import (
 )
 
 __all__ = [
+    "AHEAD_DAYS",
     "ARCHIVE_DAYS",
     "PuzzleCache",
+    "ahead_dates",
     "check",
     "history_view",
     "puzzle_date",
@@ -53,6 +56,14 @@ __all__ = [
 
 ARCHIVE_DAYS = 30
 """The dates the archive lists by default: today and the days before."""
+
+AHEAD_DAYS = 14
+"""The days after today whose puzzles the page keeps, to play them without a network."""
+
+
+def ahead_dates(today: datetime.date) -> list[datetime.date]:
+    """Today and the ``AHEAD_DAYS`` dates after it."""
+    return [today + datetime.timedelta(days=days) for days in range(AHEAD_DAYS + 1)]
 
 
 class PuzzleCache:
@@ -65,6 +76,11 @@ class PuzzleCache:
         self._puzzles: OrderedDict[datetime.date, Puzzle] = OrderedDict()
         self._lock = threading.Lock()
         self._generating: dict[datetime.date, threading.Lock] = {}
+
+    def known(self, date: datetime.date) -> Puzzle | None:
+        """The puzzle of ``date`` if it is generated already (at once), else ``None``."""
+        with self._lock:
+            return self._puzzles.get(date)
 
     def get(self, date: datetime.date) -> Puzzle:
         """The puzzle of ``date``."""
@@ -84,6 +100,14 @@ class PuzzleCache:
                 while len(self._puzzles) > self.size:
                     self._puzzles.popitem(last=False)
         return puzzle
+
+    def warm(self, dates: Sequence[datetime.date], stop: threading.Event) -> None:
+        """Generate the puzzles of ``dates`` not known yet, one after the other, until
+        ``stop`` is set (between two puzzles)."""
+        for date in dates:
+            if stop.is_set():
+                return
+            self.get(date)
 
 
 def puzzle_date(text: str, today: datetime.date) -> datetime.date:
@@ -183,31 +207,66 @@ def _verdict(puzzle: Puzzle, shown: Position, line: Sequence[Turn], *, needs_giv
     )
 
 
-def history_view(results: Sequence[PuzzleResult], today: datetime.date,
-                 days: int = ARCHIVE_DAYS) -> PuzzleHistory:
-    """A player's results, streak and the archive of the last ``days`` dates."""
+RESULTS_SHOWN = 1000
+"""The attempts a history lists at most."""
+
+
+def _first_solves(results: Sequence[PuzzleResult]) -> tuple[
+        dict[datetime.date, PuzzleResult], dict[datetime.date, int]]:
+    """Each date's first solve, and its count of attempts."""
     first_solve: dict[datetime.date, PuzzleResult] = {}
     attempts: dict[datetime.date, int] = {}
     for result in results:
         attempts[result.date] = attempts.get(result.date, 0) + 1
         if result.solved and result.date not in first_solve:
             first_solve[result.date] = result
-    archive = []
-    for back in range(days):
-        date = today - datetime.timedelta(days=back)
-        solve = first_solve.get(date)
-        archive.append(PuzzleDay(
-            date=date,
-            solved=solve is not None,
-            tries=None if solve is None else solve.tries,
-            seconds=None if solve is None else solve.seconds,
-            attempts=attempts.get(date, 0),
-        ))
+    return first_solve, attempts
+
+
+def _day(date: datetime.date, first_solve: dict[datetime.date, PuzzleResult],
+         attempts: dict[datetime.date, int]) -> PuzzleDay:
+    solve = first_solve.get(date)
+    return PuzzleDay(
+        date=date,
+        solved=solve is not None,
+        tries=None if solve is None else solve.tries,
+        seconds=None if solve is None else solve.seconds,
+        attempts=attempts.get(date, 0),
+    )
+
+
+def _result_view(result: PuzzleResult) -> PuzzleResultView:
+    return PuzzleResultView(date=result.date, tries=result.tries, seconds=result.seconds,
+                            solved=result.solved, recorded=result.recorded)
+
+
+def history_view(results: Sequence[PuzzleResult], today: datetime.date,
+                 days: int = ARCHIVE_DAYS) -> PuzzleHistory:
+    """A player's results, streak and the archive of the last ``days`` dates; the
+    attempts listed are the :data:`RESULTS_SHOWN` first of ``results`` (newest date
+    first)."""
+    first_solve, attempts = _first_solves(results)
+    archive = [_day(today - datetime.timedelta(days=back), first_solve, attempts)
+               for back in range(days)]
+    shown = results[:RESULTS_SHOWN]
     return PuzzleHistory(
         today=today,
         streak=streak(first_solve, today),
         solved=len(first_solve),
         days=archive,
-        results=[PuzzleResultView(date=r.date, tries=r.tries, seconds=r.seconds,
-                                  solved=r.solved, recorded=r.recorded) for r in results],
+        results=[_result_view(r) for r in shown],
+    )
+
+
+def result_answer(stored: PuzzleResult, today: datetime.date, *, solved: int, streak: int,
+                  attempts: int, first_solve: PuzzleResult | None) -> PuzzleResultAnswer:
+    """What storing ``stored`` changed: the player's count of dates ``solved`` and
+    ``streak``, and the ``attempts`` at its date and the ``first_solve`` of it."""
+    return PuzzleResultAnswer(
+        today=today,
+        streak=streak,
+        solved=solved,
+        day=_day(stored.date, {} if first_solve is None else {stored.date: first_solve},
+                 {stored.date: attempts}),
+        result=_result_view(stored),
     )

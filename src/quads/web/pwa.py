@@ -3,9 +3,10 @@
 ``/manifest.webmanifest`` is served as ``application/manifest+json`` whatever
 the system's table of media types says.  ``/sw.js`` is the service worker of
 ``static/sw.js`` with its ``BUILD`` line filled in: the release it keeps files
-for and the list of those files (the page, its styles, scripts, icons and
-manifest, and the message catalogues).  The release is the package's version
-and a digest of those files, so that any change of the page, even without a
+for and the list of those files (the page, its styles, scripts, icons,
+WebAssembly engine and manifest, the opening books of :mod:`quads.web.books`
+and the message catalogues).  The release is the package's version and a
+digest of those files, so that any change of the page, even without a
 new version number, installs a new worker that keeps the new files and drops
 the old ones.
 """
@@ -22,6 +23,7 @@ from fastapi.responses import FileResponse, Response
 
 from quads import __version__
 from quads.catalogue import LANGUAGES, catalogue
+from quads.web.books import PREFIX, book_digest, book_paths
 
 __all__ = ["KEPT_SUFFIXES", "MANIFEST", "WORKER", "install", "kept_files", "release",
            "worker_script"]
@@ -30,7 +32,7 @@ WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 MANIFEST_TYPE = "application/manifest+json"
 
-KEPT_SUFFIXES = (".css", ".js", ".json", ".png", ".svg", ".webmanifest")
+KEPT_SUFFIXES = (".css", ".js", ".json", ".png", ".svg", ".wasm", ".webmanifest")
 """The page's files that the service worker keeps, besides ``index.html``."""
 
 _BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
@@ -47,8 +49,10 @@ def _static_files(static_dir: Path) -> list[str]:
 
 
 def kept_files(static_dir: Path) -> list[str]:
-    """Every path the worker keeps: the page's files, then each catalogue."""
-    return [*_static_files(static_dir), *(f"/api/messages/{lang}" for lang in LANGUAGES)]
+    """Every path the worker keeps: the page's files, the opening books (so that the
+    engine in the page plays without the server), then each catalogue."""
+    return [*_static_files(static_dir), *book_paths(),
+            *(f"/api/messages/{lang}" for lang in LANGUAGES)]
 
 
 def release(static_dir: Path) -> str:
@@ -60,6 +64,9 @@ def release(static_dir: Path) -> str:
         digest.update(path.encode() + b"\0")
         if file.is_file():
             digest.update(file.read_bytes())
+    for path in book_paths():
+        name = path.removeprefix(PREFIX).removesuffix(".bin")
+        digest.update(path.encode() + b"\0" + str(book_digest(name)).encode())
     for lang in LANGUAGES:
         digest.update(json.dumps(catalogue(lang), sort_keys=True).encode())
     return f"{__version__}-{digest.hexdigest()[:12]}"

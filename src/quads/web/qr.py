@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 
 import segno
@@ -9,8 +10,10 @@ import segno
 __all__ = ["qr_svg"]
 
 
+@functools.lru_cache(maxsize=256)
 def qr_svg(text: str) -> bytes:
-    """A QR code of ``text`` as a standalone SVG, dark on light with a quiet zone."""
+    """A QR code of ``text`` as a standalone SVG, dark on light with a quiet zone (the
+    codes of the last few hundred addresses are kept: a page asks again)."""
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="svg", scale=4, border=4, dark="#1b1b1b",
                                      light="#ffffff", xmldecl=False, title="Invitation")

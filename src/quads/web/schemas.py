@@ -19,16 +19,21 @@ from quads.outcome import Termination
 from quads.storage import Mode
 from quads.web.fields import (
     INVITE_PATTERN,
+    MAX_REVISION,
+    UUID_PATTERN,
+    ActionText,
     Cell,
     Level,
     Piece,
     Revision,
     RulesName,
+    TimeText,
     TurnText,
     json_int,
 )
 
 __all__ = [
+    "MAX_ACTIONS",
     "PLAYER_PATTERN",
     "ActionRequest",
     "AdoptRequest",
@@ -39,6 +44,9 @@ __all__ = [
     "Connected",
     "DeclareAction",
     "DeclineAction",
+    "DeviceComputer",
+    "DeviceLocal",
+    "DeviceUpload",
     "ErrorDetail",
     "ErrorView",
     "GameList",
@@ -68,6 +76,7 @@ __all__ = [
     "PuzzleHistory",
     "PuzzleResultView",
     "PuzzleView",
+    "PuzzlesAhead",
     "ResultRequest",
     "RevisionRequest",
     "SeatState",
@@ -169,6 +178,50 @@ ImportGame = Annotated[
 the record's headers say when ``mode`` is left out."""
 
 
+MAX_ACTIONS = 33
+"""The most actions a game holds: 16 hand-overs, 16 placements and the declaration,
+decline or resignation that ends it."""
+
+
+class _DeviceGame(BaseModel):
+    """What every upload of a game played on a device carries."""
+
+    rules: RulesName
+    actions: list[ActionText] = Field(
+        max_length=MAX_ACTIONS,
+        description="The actions played, from the empty board, in order (a resignation "
+                    "last, if any)")
+    redo: list[ActionText] = Field(
+        default_factory=list, max_length=MAX_ACTIONS,
+        description="The actions undone that redo would play again, the next one first")
+    created: TimeText = Field(
+        description="When the game was started on the device (ISO 8601 with its offset); "
+                    "a time after the server's now counts as now")
+    device_revision: json_int(  # type: ignore[valid-type]
+        0, MAX_REVISION,
+        "The game's revision on the device, which moves on with every change there: an "
+        "upload not newer than the one stored changes nothing")
+
+
+class DeviceLocal(_DeviceGame):
+    """A game of two people on the device."""
+
+    mode: Literal["local"]
+
+
+class DeviceComputer(_DeviceGame):
+    """A game against the computer on the device."""
+
+    mode: Literal["computer"]
+    level: Level
+    human: Side = Field(description="The side the person plays")
+
+
+DeviceUpload = Annotated[DeviceLocal | DeviceComputer, Field(discriminator="mode")]
+"""A game played on a device, as the device has it now: who plays (``mode``) decides the
+other fields."""
+
+
 class RevisionRequest(BaseModel):
     """The revision of the game the client has seen (``GameView.revision``)."""
 
@@ -237,7 +290,7 @@ class OutcomeView(BaseModel):
     """How the game ended."""
 
     winner: Side | None
-    reason: Termination | Literal["resignation"]
+    reason: Termination
     shapes: list[str] = Field(description="Shape identifiers: `row1`, `colA`, `diagA1`, `sqB2`")
     cells: list[str]
     traits: list[TraitValue]
@@ -298,6 +351,13 @@ class GameView(BaseModel):
     can_declare: bool
     can_claim: bool
     can_decline: bool
+    declare_offered: bool = Field(
+        description="`declare` calling: the caller stands right after their own placement, "
+                    "where \"Quarto!\" may be called (true whether or not it would win)")
+    claim_offered: bool = Field(
+        description="`declare` calling: the caller stands before placing the piece handed "
+                    "over after the opponent's placement, where a claim may be made (true "
+                    "whether or not it would win)")
     can_undo: bool
     can_redo: bool
     moves: list[str]
@@ -321,9 +381,24 @@ class GameView(BaseModel):
         description="`online`: the side that asked to undo, until the other answers")
     resigned: Side | None = Field(description="The side that resigned")
     rematch: str | None = Field(description="The id of the game \"Play again\" started")
+    rematch_by: Side | None = Field(
+        default=None,
+        description="`online`: the seat that pressed \"Play again\" (null if not known)")
+    device: str | None = Field(
+        description="The id the device gave a game played there and uploaded "
+                    "(`PUT /api/games/device/{device_id}`); null for other games. While "
+                    "such a game goes on, the device plays it: the other changing requests "
+                    "are refused with `409 on_device`")
 
 
 HintValue = Literal["win", "draw", "loss", "unknown"]
+
+
+class HintShape(BaseModel):
+    """A shape a hint speaks of, and what its pieces share."""
+
+    shape: str = Field(description="Its id: `row1`, `colA`, `diagA1`, `sqB2`")
+    traits: list[TraitValue]
 
 
 class HintView(BaseModel):
@@ -338,6 +413,15 @@ class HintView(BaseModel):
     plies: int | None = Field(description="Placements to the end for a win or a loss")
     safe: list[str] = Field(description="The pieces safe to hand over (after the placement)")
     reason: str = Field(description="Why, in one line, in the language asked for")
+    reason_key: str = Field(
+        description="The catalogue key of `reason` (`/api/messages/{lang}`), to word it "
+                    "in any language: `hint.declare`, `hint.win_now`, `hint.squeeze` ...")
+    reason_params: dict[str, str | int] = Field(
+        description="The values `reason_key` speaks of: `cell`, `plies`, `replies`, `safe`, "
+                    "`total`, `shape` (a shape id); `{shapes}` is worded from `shapes`")
+    shapes: list[HintShape] = Field(
+        description="The shapes the reason speaks of (declared, claimed or completed), each "
+                    "with the traits its pieces share: `{shapes}` of `reason_key`")
 
 
 class GameSummaryView(BaseModel):
@@ -356,6 +440,11 @@ class GameSummaryView(BaseModel):
     you: Side | None = Field(description="The caller's side (`online` and `computer`)")
     opponent: Literal["computer", "person", "free"] | None = Field(
         description="Who plays the other side; null in a `local` game")
+    revision: int = Field(description="The game's revision, which deleting it from the "
+                                      "list sends")
+    device: str | None = Field(
+        description="The id the device gave a game played there and uploaded; null for "
+                    "other games")
 
 
 class InviteView(BaseModel):
@@ -369,16 +458,29 @@ class InviteView(BaseModel):
 
 
 class GameList(BaseModel):
-    """The stored games, most recently played first."""
+    """A page of the caller's games, most recently played first."""
 
     games: list[GameSummaryView]
+    next: str | None = Field(
+        description="The cursor of the next page (`?cursor=`), null on the last page")
 
 
 class ErrorDetail(BaseModel):
     """What was refused and why."""
 
-    code: str
-    message: str
+    code: str = Field(description="What kind of refusal (the table of docs/web-api.md)")
+    message: str = Field(description="The refusal in English, for developers; a page "
+                                     "words it from `code`, `reason` and `params`")
+    reason: str | None = Field(
+        default=None,
+        description="What exactly is wrong, where the refusal says more than its code: "
+                    "a short name that stays the same in every language (e.g. "
+                    "`already_won`, `turn_number`, `cell_taken`); left out otherwise")
+    params: dict[str, str | int] | None = Field(
+        default=None,
+        description="The values the refusal speaks of, by name: cells and pieces by "
+                    "name (`B2`, `F`), shapes by id (`row1`), tokens as written, numbers; "
+                    "left out when there are none")
 
 
 class ErrorView(BaseModel):
@@ -418,6 +520,16 @@ class PuzzleView(BaseModel):
     board: list[str | None] = Field(description="The cells A1 .. D4: a hex digit or null")
     hand: str = Field(description="The piece the player must place")
     supply: list[str]
+
+
+class PuzzlesAhead(BaseModel):
+    """The puzzles of today and the coming days, to play them without a network."""
+
+    today: date_type = Field(description="The server's date of today")
+    complete: bool = Field(
+        description="Whether every date from today to 14 days ahead is in `puzzles`; while "
+                    "not, the rest is being generated: ask again a little later")
+    puzzles: list[PuzzleView] = Field(description="The puzzles generated already, by date")
 
 
 class CheckRequest(BaseModel):
@@ -471,6 +583,16 @@ class ResultRequest(BaseModel):
     tries: json_int(1, 10_000, "Tries at this puzzle so far, this one included")  # type: ignore[valid-type]
     seconds: json_int(0, 366 * 86_400, "Seconds since the puzzle was opened")  # type: ignore[valid-type]
     solved: bool = Field(strict=True)
+    line: list[TurnText] | None = Field(
+        default=None, max_length=16,
+        description="With `solved: true`: the line played, the player's turns and the "
+                    "opponent's replies alternating, as record tokens (`A1F`), ending with "
+                    "the winning turn. The server replays it: the player's turns must force "
+                    "the win within the goal (the replies need only be legal)")
+    attempt: str | None = Field(
+        default=None, pattern=UUID_PATTERN,
+        description="An id the client gives this attempt (a UUID in lower case): sent "
+                    "again, the attempt is stored once")
 
 
 class PuzzleResultView(BaseModel):
@@ -500,7 +622,19 @@ class PuzzleHistory(BaseModel):
     streak: int = Field(description="Consecutive dates solved up to today or yesterday")
     solved: int = Field(description="Dates solved in all")
     days: list[PuzzleDay] = Field(description="The archive: today first, then each day back")
-    results: list[PuzzleResultView] = Field(description="Every attempt, newest date first")
+    results: list[PuzzleResultView] = Field(
+        description="The attempts, newest date first: the 1000 newest at most")
+
+
+class PuzzleResultAnswer(BaseModel):
+    """What one stored attempt changed: its date's entry of the archive, the streak and
+    the count of dates solved (the rest of the history stays as it was)."""
+
+    today: date_type
+    streak: int = Field(description="Consecutive dates solved up to today or yesterday")
+    solved: int = Field(description="Dates solved in all")
+    day: PuzzleDay = Field(description="The attempt's date, as the archive shows it now")
+    result: PuzzleResultView = Field(description="The attempt just stored")
 
 
 class TurnValueView(BaseModel):

@@ -8,6 +8,8 @@
   turn with ``409 not_your_turn``.
 * A game stored before games had owners is adopted by the first player who
   opens it: the person whose page still holds its id.
+* A game played on a device and uploaded from it is played on that device until
+  it is over: the changing routes refuse it (``409 on_device``), except deleting.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ __all__ = [
     "acting_side",
     "load_visible",
     "may_see",
+    "require_not_on_device",
     "require_seat",
     "require_turn",
     "side_name",
@@ -69,6 +72,17 @@ def require_seat(stored: StoredGame, player: str | None) -> Player | None:
     if side is None:
         raise ApiError(403, "not_your_game", "you hold no seat in this game: you can only watch")
     return side
+
+
+def require_not_on_device(stored: StoredGame) -> None:
+    """Refuse to change a game that its device plays: one uploaded from a device
+    (:mod:`quads.web.uploads`) that is not over.
+
+    :raises ApiError: ``409 on_device``.
+    """
+    if stored.device is not None and not stored.is_over():
+        raise ApiError(409, "on_device",
+                       "this game is played on the device that uploaded it: go on there")
 
 
 def require_turn(stored: StoredGame, player: str | None) -> None:

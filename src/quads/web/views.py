@@ -7,10 +7,10 @@ from typing import Literal, cast
 from quads.bits import iter_bits
 from quads.catalogue import Language
 from quads.cells import cell_name
-from quads.game import Claim, Declare, Decline, Game, Give, Place, Step
+from quads.game import Claim, Declare, Decline, Game, Give, Place, Resign, Step
 from quads.notation import write_tokens
 from quads.outcome import Outcome, Player
-from quads.pieces import piece_name
+from quads.pieces import Trait, piece_name
 from quads.players.hints import Hint
 from quads.review import TurnReview
 from quads.storage import GameSummary, StoredGame
@@ -20,6 +20,7 @@ from quads.web.schemas import (
     Connected,
     GameSummaryView,
     GameView,
+    HintShape,
     HintView,
     LastTurn,
     OutcomeView,
@@ -48,16 +49,22 @@ def _pieces(mask: int) -> list[str]:
 
 
 def last_turn(game: Game) -> LastTurn | None:
-    """The last run of actions by one player, or ``None`` before the first action."""
-    if not game.actions:
+    """The last run of actions by one player, or ``None`` before the first action.
+
+    A resignation, which ends a game but is no move on the board, is passed over.
+    """
+    end = len(game.actions)
+    if end and isinstance(game.actions[-1], Resign):
+        end -= 1
+    if not end:
         return None
-    player = game.states[-2].to_move
-    start = len(game.actions)
+    player = game.states[end - 1].to_move
+    start = end
     while start > 0 and game.states[start - 1].to_move is player:
         start -= 1
     last = LastTurn(player="first" if player is Player.FIRST else "second", place=None,
                     piece=None, give=None, declared=False, missed=False, claimed=False)
-    for before, action in zip(game.states[start:], game.actions[start:], strict=False):
+    for before, action in zip(game.states[start:end], game.actions[start:end], strict=False):
         if isinstance(action, Place):
             last.place = cell_name(action.cell)
             hand = before.position.hand
@@ -87,13 +94,6 @@ def outcome_view(outcome: Outcome) -> OutcomeView:
         traits=[TraitValue(trait=cast(TraitName, trait.identifier), value=value)
                 for trait, value in outcome.traits],
     )
-
-
-def _resignation(stored: StoredGame) -> OutcomeView | None:
-    if stored.resigned is None:
-        return None
-    return OutcomeView(winner=seats.side_name(stored.resigned.other), reason="resignation",
-                       shapes=[], cells=[], traits=[])
 
 
 def _seat(stored: StoredGame, side: Player, viewer: str | None) -> SeatState:
@@ -171,14 +171,15 @@ def game_view(stored: StoredGame, viewer: str | None = None,
                           and game.to_move not in (None, person)),
         can_declare=acting is not None and game.can_declare(),
         can_claim=acting is not None and game.can_claim(),
+        declare_offered=acting is not None and game.is_declare_moment(),
+        claim_offered=acting is not None and game.is_claim_moment(),
         can_decline=(acting is not None and game.step is Step.GIVE
                      and Decline() in game.legal_actions()),
         can_undo=_undo_allowed(stored, viewer),
         can_redo=not online and stored.resigned is None and history.can_redo(game, person),
         moves=write_tokens(game.states, game.actions),
         last=last_turn(game),
-        outcome=(_resignation(stored) if game.outcome is None
-                 else outcome_view(game.outcome)),
+        outcome=None if game.outcome is None else outcome_view(game.outcome),
         seats=Seats(first=_seat(stored, Player.FIRST, viewer),
                     second=_seat(stored, Player.SECOND, viewer)),
         you=seats.side_name(you),
@@ -191,6 +192,8 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         undo_request=seats.side_name(stored.undo_request),
         resigned=seats.side_name(stored.resigned),
         rematch=stored.rematch,
+        rematch_by=seats.side_name(stored.rematch_by),
+        device=stored.device,
     )
 
 
@@ -219,6 +222,8 @@ def summary_view(summary: GameSummary, viewer: str | None = None) -> GameSummary
         updated=summary.updated,
         you=seats.side_name(you),
         opponent=opponent,
+        revision=summary.revision,
+        device=summary.device,
     )
 
 
@@ -233,6 +238,13 @@ def hint_view(advice: Hint, language: Language) -> HintView:
         plies=advice.plies,
         safe=_pieces(advice.safe),
         reason=advice.reason(language),
+        reason_key=advice.reason_key,
+        reason_params=dict(advice.reason_params),
+        shapes=[HintShape(shape=shape.id, traits=[
+                    TraitValue(trait=cast(TraitName, Trait(bit).identifier), value=value)
+                    for bit, value in advice.board.shared_values(shape, advice.rules)])
+                for shape in advice.shapes]
+        if advice.board is not None and advice.rules is not None else [],
     )
 
 

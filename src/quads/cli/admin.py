@@ -1,0 +1,71 @@
+"""``quads admin prune``: the operator's upkeep of a server's database."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+
+from quads.cli.serve import default_db_path
+
+__all__ = ["register"]
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``admin`` command with its ``prune`` subcommand."""
+    parser = commands.add_parser(
+        "admin", help="look after the database of quads serve",
+        description="Upkeep of the database that quads serve plays on.",
+    )
+    actions = parser.add_subparsers(dest="admin_command", metavar="ACTION", required=True)
+    prune = actions.add_parser(
+        "prune", help="delete expired games and players",
+        description="Delete the games nobody acted in and the players with no game and "
+                    "no puzzle result once unplayed_days have passed, and finished or "
+                    "abandoned games once ended_days have passed (the settings of "
+                    "--config; docs/deploy.md). The server does the same every "
+                    "prune_interval seconds.",
+    )
+    prune.add_argument("--db", default=None, metavar="PATH_OR_URL",
+                       help="the database: a SQLite file, or a postgresql:// URL "
+                            "(default: $QUADS_DB, else ~/.local/share/quads/quads.sqlite3)")
+    prune.add_argument("--config", default=None, metavar="FILE",
+                       help="the TOML settings file of quads serve (for the retention times)")
+    prune.add_argument("--dry-run", action="store_true",
+                       help="count what would be deleted, and delete nothing")
+    prune.set_defaults(run=run_prune)
+
+
+def run_prune(args: argparse.Namespace) -> int:
+    """Run ``quads admin prune``: print what was (or would be) deleted."""
+    from quads.storage import GameStore, StorageError
+    from quads.web.settings import Settings, SettingsError
+
+    try:
+        settings = Settings.from_file(args.config) if args.config else Settings()
+    except SettingsError as exc:
+        print(f"quads: error: {exc}", file=sys.stderr)
+        return 2
+    location = args.db if args.db is not None else str(default_db_path())
+    try:
+        store = GameStore(location)
+    except StorageError as exc:
+        print(f"quads: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        pruned = store.prune(datetime.timedelta(days=settings.unplayed_days),
+                             datetime.timedelta(days=settings.ended_days),
+                             dry_run=args.dry_run)
+    except StorageError as exc:
+        print(f"quads: error: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    if pruned.skipped:
+        print("Another process is pruning this database now: nothing done.")
+        return 0
+    verb = "Would delete" if pruned.dry_run else "Deleted"
+    print(f"{verb}: {pruned.unplayed_games} unplayed games (after {settings.unplayed_days:g} "
+          f"days), {pruned.ended_games} finished and {pruned.abandoned_games} abandoned games "
+          f"(after {settings.ended_days:g} days), {pruned.players} players with nothing.")
+    return 0

@@ -1,0 +1,98 @@
+"""The opening books for the page: ``GET /engine/books/{name}.bin``.
+
+The page judges turns near the empty board from the same books as the library
+(``js/engine/book.js``), so that it plays without the server.  Browsers read no
+xz, so each shipped book is served decompressed, once checked::
+
+    QUADS-BOOK-RECORDS\\n
+    the book file's header line (JSON: format, game, min_empty, positions, sha256)\\n
+    the records: 10 bytes of canonical key (big-endian), 1 byte of score (signed)
+
+The names are fixed (one per shipped book: ``lines-squares``, ``lines``); any other
+name is ``404``, any method but ``GET`` and ``HEAD`` ``405``.  The bytes are made
+once per process; the answer carries the records' digest as its ``ETag`` and is
+revalidated (``304`` when unchanged), so the service worker's copy
+(:mod:`quads.web.pwa`) stays current at the cost of a few bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from fastapi import FastAPI
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from quads.book.format import read_records
+from quads.book.probe import SHIPPED, shipped_path
+from quads.rules import Rules
+
+__all__ = ["MAGIC", "NAMES", "PREFIX", "book_bytes", "book_digest", "book_paths", "install"]
+
+MAGIC = b"QUADS-BOOK-RECORDS\n"
+PREFIX = "/engine/books/"
+MEDIA_TYPE = "application/octet-stream"
+
+NAMES: dict[str, str] = {file.removesuffix(".qbook"): game for game, file in SHIPPED.items()}
+"""The served name of each shipped book, and the game it is for."""
+
+
+@cache
+def _served(name: str) -> tuple[bytes, str] | None:
+    """The bytes served for ``name`` and their digest, or ``None`` if the book is missing."""
+    game = NAMES[name]
+    shapes, traits = game.split(":")
+    path = shipped_path(Rules.parse(f"{shapes}:{traits}"))
+    if not path.exists():
+        return None
+    header, line, records = read_records(path)
+    if header.game != game:
+        return None
+    digest = str(json.loads(line)["sha256"])
+    return MAGIC + line + b"\n" + records, digest
+
+
+def book_bytes(name: str) -> bytes | None:
+    """What ``/engine/books/{name}.bin`` serves, or ``None`` (no such book).
+
+    :raises BookError: if the shipped book is damaged.
+    """
+    served = _served(name) if name in NAMES else None
+    return None if served is None else served[0]
+
+
+def book_digest(name: str) -> str | None:
+    """The SHA-256 digest of the records of the book ``name``, or ``None``."""
+    served = _served(name) if name in NAMES else None
+    return None if served is None else served[1]
+
+
+def book_paths() -> list[str]:
+    """The addresses of the books this installation serves."""
+    return [f"{PREFIX}{name}.bin" for name in sorted(NAMES) if book_bytes(name) is not None]
+
+
+def _book(request: Request) -> Response:
+    if request.method not in ("GET", "HEAD"):
+        raise HTTPException(status_code=405)
+    file = str(request.path_params["file"])
+    name = file.removesuffix(".bin")
+    served = _served(name) if file.endswith(".bin") and name in NAMES else None
+    if served is None:
+        raise HTTPException(status_code=404)
+    body, digest = served
+    etag = f'"{digest[:32]}"'
+    headers = {"ETag": etag, "Cache-Control": "public, no-cache"}
+    if etag in (tag.strip() for tag in request.headers.get("if-none-match", "").split(",")):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=MEDIA_TYPE, headers=headers)
+
+
+def install(app: FastAPI) -> None:
+    """Add the books' route to ``app`` (before the page's files are mounted)."""
+    app.router.routes.append(Route(
+        PREFIX + "{file}", _book, include_in_schema=False,
+        methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"]))

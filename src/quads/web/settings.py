@@ -1,0 +1,214 @@
+"""What an operator may tune: the limits that keep one client from starving the
+others, and how long what nobody plays is kept (``docs/deploy.md``).
+
+:class:`Settings` holds every limit with a default fit for a small public site;
+``quads serve --config FILE`` reads a TOML file whose keys are the field names
+(``[limits]`` table or top level), and every process of ``quads serve
+--workers N`` reads the same file through ``$QUADS_CONFIG``.
+
+Rates are written as the :mod:`limits` library reads them: ``"30/minute"``,
+``"10/second;200/hour"``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from limits import parse_many
+
+__all__ = ["CONFIG_ENV", "Settings", "SettingsError", "client_address", "settings_toml"]
+
+CONFIG_ENV = "QUADS_CONFIG"
+"""The environment variable that names the settings file of a worker process."""
+
+
+class SettingsError(ValueError):
+    """A settings file that cannot be read, or a value out of its range."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The server's limits.  Times are in seconds, sizes in bytes."""
+
+    # ---- connections (the HTTP server itself) ------------------------------------
+    header_timeout: float = 10.0
+    """Time a connection has to send a request's whole head (line and headers)."""
+    body_timeout: float = 30.0
+    """Time a request has to send its whole body."""
+    keep_alive: float = 75.0
+    """Time an idle connection is kept open between two requests."""
+    max_connections: int = 0
+    """Open connections at most (0: derived from the file-handle limit at start)."""
+    connections_per_client: int = 128
+    """Open connections at most from one client address."""
+
+    # ---- live sockets -------------------------------------------------------------
+    ws_max_message: int = 4096
+    """The largest message a client may send on a live socket."""
+    sockets_per_game: int = 2000
+    """Live sockets at most on one game (players and spectators together)."""
+    sockets_per_client: int = 64
+    """Live sockets at most from one client address."""
+    socket_rate: str = "120/minute"
+    """How often one client address may open a live socket."""
+
+    # ---- engine work (analysis, hints, reviews, computer moves) ---------------------
+    engine_threads: int = 0
+    """Threads that think, in each engine lane (0: one per core)."""
+    engine_queue: int = 64
+    """Engine jobs waiting or running at most, all clients together (in each lane:
+    ``play`` for computer moves, hints and puzzle checks, ``study`` for analyses,
+    reviews and new puzzles)."""
+    engine_per_client: int = 2
+    """Engine jobs waiting or running at most for one client (in each lane)."""
+    engine_cache: int = 4096
+    """Analyses remembered, by canonical position (and a sixteenth as many reviews of
+    finished games)."""
+    engine_study_nice: int = 10
+    """How much lower the priority of the threads that analyse and review is than the
+    server's (Linux ``nice``, 0-19): the event loop and computer moves come first."""
+
+    # ---- rates of creation ---------------------------------------------------------
+    rate_games: str = "30/minute;300/hour"
+    """New games (created, imported, rematches) per client address."""
+    rate_identities: str = "10/minute;60/hour"
+    """New players (identities) per client address."""
+    rate_joins: str = "30/minute"
+    """Joins of online games per client address."""
+    rate_puzzles: str = "60/minute"
+    """Puzzle checks and results per client address."""
+
+    # ---- the database ----------------------------------------------------------------
+    db_wait: float = 1.5
+    """Time a request waits for the database before it answers ``503``."""
+    statement_timeout: float = 5.0
+    """Time the database may spend on one statement (PostgreSQL)."""
+    db_threads: int = 4
+    """Threads that run the store calls of the quick routes and the live sockets
+    (the database lane, :mod:`quads.web.lane`)."""
+
+    # ---- retention -------------------------------------------------------------------
+    unplayed_days: float = 7.0
+    """Days after which a game nobody acted in, and a player with no game and no
+    puzzle result, are deleted."""
+    ended_days: float = 365.0
+    """Days after which a finished game, or one nobody moved in, is deleted."""
+    prune_interval: float = 3600.0
+    """Seconds between two prunes by the server itself (0: never)."""
+
+    # ---- proxies and hosts -----------------------------------------------------------
+    allowed_hosts: tuple[str, ...] = ()
+    """The ``Host`` names this server answers (empty: the loopback names if it
+    listens on loopback, else any)."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """Addresses (or networks) whose ``X-Forwarded-*`` headers are believed."""
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if item.name.startswith("rate_") or item.name == "socket_rate":
+                try:
+                    parse_many(value)
+                except ValueError as exc:
+                    raise SettingsError(f"{item.name}: cannot read the rate {value!r}: "
+                                        f"{exc}") from None
+            elif isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+                raise SettingsError(f"{item.name}: must not be negative, not {value}")
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> Settings:
+        """Settings from ``values`` (a TOML table); unknown keys are refused.
+
+        :raises SettingsError: for an unknown key or a value of the wrong type.
+        """
+        nested = values.get("limits", {})
+        table = dict(nested) if isinstance(nested, dict) else {}
+        table.update({k: v for k, v in values.items() if k != "limits"})
+        known = {item.name for item in fields(cls)}
+        chosen: dict[str, Any] = {}
+        for key, value in table.items():
+            name = key.replace("-", "_")
+            if name not in known:
+                raise SettingsError(f"unknown setting {key!r}")
+            default = getattr(cls, name, None)
+            if isinstance(default, tuple):
+                if isinstance(value, str):
+                    value = [value]
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    raise SettingsError(f"{key}: expected a list of texts")
+                value = tuple(value)
+            elif isinstance(value, bool) or not (
+                    isinstance(value, type(default))
+                    or (isinstance(default, float) and isinstance(value, int))):
+                raise SettingsError(
+                    f"{key}: expected {type(default).__name__}, not {value!r}")
+            chosen[name] = value
+        return cls(**chosen)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Settings:
+        """Settings from a TOML file.
+
+        :raises SettingsError: if it cannot be read or holds a wrong value.
+        """
+        try:
+            with Path(path).open("rb") as file:
+                return cls.from_mapping(tomllib.load(file))
+        except OSError as exc:
+            raise SettingsError(f"cannot read {path}: {exc.strerror}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise SettingsError(f"cannot read {path}: {exc}") from None
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """The settings of ``$QUADS_CONFIG`` if set, else the defaults."""
+        path = os.environ.get(CONFIG_ENV)
+        return cls.from_file(path) if path else cls()
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with ``changes``."""
+        return dataclasses.replace(self, **changes)
+
+
+def client_address(scope: Mapping[str, Any]) -> str:
+    """The address that limits count a request or socket against: the peer's address
+    (as a trusted proxy gave it), an IPv6 address by its /64 network (one household
+    or one server holds a whole /64)."""
+    client = scope.get("client")
+    host = str(client[0]) if client else "unknown"
+    if ":" in host:
+        import ipaddress
+
+        try:
+            network = ipaddress.IPv6Network(f"{host}/64", strict=False)
+        except ValueError:
+            return host
+        return str(network)
+    return host
+
+
+def settings_toml(settings: Settings) -> str:
+    """``settings`` as a TOML file that :meth:`Settings.from_file` reads back equal:
+    every field, one a line, under ``[limits]``."""
+    lines = ["[limits]"]
+    for item in fields(settings):
+        value = getattr(settings, item.name)
+        if isinstance(value, tuple):
+            text = "[" + ", ".join(_toml_text(v) for v in value) + "]"
+        elif isinstance(value, str):
+            text = _toml_text(value)
+        else:
+            text = repr(value)
+        lines.append(f"{item.name} = {text}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_text(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'

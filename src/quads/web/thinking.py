@@ -1,0 +1,317 @@
+"""The engine's work for the web: every analysis, hint, review, puzzle check and
+computer move goes through :class:`Thinking`, bounded and shared fairly.
+
+Work is queued in one of two *lanes*, each with its own threads:
+
+- ``play``: computer moves, hints and puzzle checks, which a player waits for
+  at the board (a second at most each);
+- ``study``: analyses, reviews and the puzzles of dates not asked before, which
+  may think for seconds each.
+
+A computer move therefore never waits behind analyses, however many are
+queued.  Each lane holds at most ``settings.engine_queue`` jobs (waiting or
+running, all clients together) and ``settings.engine_per_client`` of one
+client; a job over either is refused at once with ``429 engine_busy`` and a
+``Retry-After`` estimated from the lane's recent jobs.  The client is the
+request's address (:func:`~quads.web.settings.client_address`), not the
+player: a player id costs nothing to drop or to make anew, an address does.
+Waiting jobs are served round robin over clients, one job of each in turn, so
+one client's backlog never comes before another client's first job.
+
+Threads and not processes: the compiled kernel releases Python's global lock
+for its whole search, and the Python code around it (root groups, the
+answer) is a few milliseconds of a search of seconds.  Measured on two cores
+with two three-second analyses running in threads, a millisecond of Python on
+another thread took 1.15 ms at the median and 1.54 ms at p95, as without them.
+What the threads do take is the cores: the study lane's threads run at a
+lower priority (``settings.engine_study_nice``, Linux only; the solver's own
+threads inherit it), so the event loop and the play lane get the processor
+first while analyses flood.  Measured roughly on two cores with 48 addresses
+looping on analyses beyond the book: a player's ``GET`` of a game took 32 ms
+and a computer move 15 ms, where FastAPI's shared pool of 40 threads took
+1.2 s for the ``GET`` alone.
+
+Routes await the job's future (:meth:`Thinking.run`): the event loop never
+waits for the engine, and a request whose client went away gives its place up
+before its job starts.  Threads are started on demand and end after some idle
+seconds, so an app that never thinks holds none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import os
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
+
+from quads.web.analysis_cache import AnalysisCache
+from quads.web.errors import ApiError, error_response
+from quads.web.reviews import ReviewCache
+from quads.web.settings import Settings, client_address
+
+__all__ = ["LANES", "EngineBusyError", "Lane", "LaneName", "Thinking", "install", "thinking"]
+
+_T = TypeVar("_T")
+
+LaneName = Literal["play", "study"]
+
+LANES: tuple[LaneName, ...] = ("play", "study")
+"""The lanes: ``play`` for the work a player waits for at the board, ``study`` for
+the long work."""
+
+_TYPICAL_SECONDS: dict[LaneName, float] = {"play": 1.0, "study": 3.0}
+"""What a job of each lane takes before any has been measured."""
+
+IDLE_SECONDS = 10.0
+"""A lane's thread ends after this long without a job."""
+
+
+class EngineBusyError(ApiError):
+    """``429 engine_busy``: the client's share or the lane is full; try again after
+    :attr:`retry_after` seconds."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(429, "engine_busy", message)
+        self.retry_after = retry_after
+
+
+@dataclass(eq=False)
+class _Job:
+    client: str
+    work: Callable[[], Any]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+    started: bool = False
+
+
+@dataclass
+class _Counters:
+    run: int = 0
+    refused: int = 0
+    abandoned: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(eq=False)
+class Lane:
+    """One lane: its queue (round robin over clients), up to ``threads`` threads
+    (started on demand, at ``nice`` below the server's priority), and its counts.
+    It holds ``capacity`` jobs at most, ``per_client`` of one client."""
+
+    name: LaneName
+    threads: int
+    capacity: int
+    per_client: int
+    nice: int = 0
+    _lock: threading.Condition = field(default_factory=threading.Condition)
+    _waiting: OrderedDict[str, deque[_Job]] = field(default_factory=OrderedDict)
+    _held: dict[str, int] = field(default_factory=dict)
+    _total: int = 0
+    _workers: int = 0
+    _idle: int = 0
+    _closed: bool = False
+    _mean: float = 0.0
+    counters: _Counters = field(default_factory=_Counters)
+
+    def __post_init__(self) -> None:
+        self._mean = _TYPICAL_SECONDS[self.name]
+
+    # ---- on the event loop ------------------------------------------------------
+
+    def submit(self, client: str, work: Callable[[], Any]) -> asyncio.Future[Any]:
+        """Queue ``work`` for ``client``; its future settles with its answer.
+
+        :raises EngineBusyError: if the lane or the client's share is full.
+        """
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if self._closed:
+                raise EngineBusyError("the server is shutting down", 5)
+            if self._total >= self.capacity:
+                self.counters.refused += 1
+                raise EngineBusyError(
+                    f"the engine is busy: {self._total} jobs wait or run; try again soon",
+                    self._retry_after(self._total))
+            held = self._held.get(client, 0)
+            if held >= self.per_client:
+                self.counters.refused += 1
+                raise EngineBusyError(
+                    f"{held} of your engine jobs wait or run already (at most "
+                    f"{self.per_client}); try again when they are answered",
+                    self._retry_after(held))
+            job = _Job(client, work, loop, loop.create_future())
+            self._held[client] = held + 1
+            self._total += 1
+            self._waiting.setdefault(client, deque()).append(job)
+            if self._idle == 0 and self._workers < self.threads:
+                self._workers += 1
+                threading.Thread(target=self._serve, name=f"quads-{self.name}",
+                                 daemon=True).start()
+            else:
+                self._lock.notify()
+        job.future.add_done_callback(lambda _: self._forget(job))
+        return job.future
+
+    def _retry_after(self, jobs: int) -> int:
+        return max(1, math.ceil(self._mean * max(1.0, jobs / max(1, self.threads))))
+
+    def _forget(self, job: _Job) -> None:
+        """A waiting job whose request went away gives its place up."""
+        if not job.future.cancelled():
+            return
+        with self._lock:
+            if job.started:
+                return
+            jobs = self._waiting.get(job.client)
+            if jobs is None or job not in jobs:
+                return
+            jobs.remove(job)
+            if not jobs:
+                del self._waiting[job.client]
+            self._release(job.client)
+            self.counters.abandoned += 1
+
+    def _release(self, client: str) -> None:
+        held = self._held[client] - 1
+        if held:
+            self._held[client] = held
+        else:
+            del self._held[client]
+        self._total -= 1
+
+    # ---- on the lane's threads ----------------------------------------------------
+
+    def _next(self) -> _Job | None:
+        """The next job, round robin over clients; ``None`` after idle seconds."""
+        with self._lock:
+            while not self._waiting:
+                if self._closed:
+                    self._workers -= 1
+                    return None
+                self._idle += 1
+                woke = self._lock.wait(IDLE_SECONDS)
+                self._idle -= 1
+                if not woke and not self._waiting:
+                    self._workers -= 1
+                    return None
+            client, jobs = next(iter(self._waiting.items()))
+            job = jobs.popleft()
+            if jobs:
+                self._waiting.move_to_end(client)
+            else:
+                del self._waiting[client]
+            job.started = True
+            return job
+
+    def _serve(self) -> None:
+        if self.nice:
+            with contextlib.suppress(AttributeError, OSError):  # Linux only
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), self.nice)
+        while (job := self._next()) is not None:
+            began = time.monotonic()
+            try:
+                answer, error = job.work(), None
+            except BaseException as exc:  # handed to the request that waits for it
+                answer, error = None, exc
+            took = time.monotonic() - began
+            with self._lock:
+                self._release(job.client)
+                self.counters.run += 1
+                self.counters.seconds += took
+                self._mean = 0.8 * self._mean + 0.2 * took
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits now
+                job.loop.call_soon_threadsafe(_settle, job.future, answer, error)
+
+    # ---- anywhere -------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Refuse new jobs and let the threads end once the jobs queued are done."""
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
+
+    def stats(self) -> dict[str, Any]:
+        """What the lane holds and has done."""
+        with self._lock:
+            return {"threads": self._workers, "queued": self._total,
+                    "clients": len(self._held), "run": self.counters.run,
+                    "refused": self.counters.refused, "abandoned": self.counters.abandoned,
+                    "seconds": round(self.counters.seconds, 3)}
+
+
+def _settle(future: asyncio.Future[Any], answer: Any, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(answer)
+
+
+class Thinking:
+    """The lanes of one app (``app.state.thinking``), sized by ``settings``, and its
+    caches: of analyses (:attr:`analyses`, ``settings.engine_cache`` entries) and of
+    reviews (:attr:`reviews`, a sixteenth as many)."""
+
+    def __init__(self, settings: Settings) -> None:
+        threads = settings.engine_threads or os.cpu_count() or 1
+        self.analyses = AnalysisCache(settings.engine_cache)
+        self.reviews = ReviewCache(settings.engine_cache // 16)
+        self.lanes: dict[LaneName, Lane] = {
+            name: Lane(name, threads, settings.engine_queue, settings.engine_per_client,
+                       nice=settings.engine_study_nice if name == "study" else 0)
+            for name in LANES}
+
+    async def run(self, lane: LaneName, client: str, work: Callable[[], _T]) -> _T:
+        """``work()`` on a thread of ``lane`` for ``client``, awaited.
+
+        :raises EngineBusyError: at once, if the lane or the client's share is full.
+        """
+        answer: _T = await self.lanes[lane].submit(client, work)
+        return answer
+
+    def stats(self) -> dict[str, dict[str, Any]]:
+        """Each lane's counts (threads, jobs queued and clients holding them, jobs run,
+        refused and abandoned, seconds of thinking) and the cache's (``analyses``:
+        entries, hits, misses)."""
+        counts: dict[str, dict[str, Any]] = {name: lane.stats()
+                                             for name, lane in self.lanes.items()}
+        counts["analyses"] = dict(self.analyses.stats())
+        counts["reviews"] = {"entries": len(self.reviews)}
+        return counts
+
+
+async def thinking(connection: HTTPConnection, lane: LaneName, work: Callable[[], _T]) -> _T:
+    """``work()`` on ``lane`` of the app's :class:`Thinking`, counted against the
+    request's client address.
+
+    :raises EngineBusyError: ``429 engine_busy`` if the lane or the client's share is full.
+    """
+    engine: Thinking = connection.app.state.thinking
+    return await engine.run(lane, client_address(connection.scope), work)
+
+
+async def _busy(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, EngineBusyError)
+    response = error_response(exc.status, exc.code, exc.message)
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+def install(app: FastAPI, settings: Settings) -> Thinking:
+    """Give ``app`` its :class:`Thinking` (``app.state.thinking``) and answer
+    :class:`EngineBusyError` as ``429`` with ``Retry-After``."""
+    engine = Thinking(settings)
+    app.state.thinking = engine
+    app.add_exception_handler(EngineBusyError, _busy)
+    return engine

@@ -1,0 +1,93 @@
+"""The opening books served to the page: ``GET /engine/books/{name}.bin``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
+    from fastapi.testclient import TestClient
+
+from quads import CLASSIC, QUADS
+from quads.book import book_for
+from quads.book.format import KEY_BYTES, RECORD
+from quads.web.app import create_app
+from quads.web.books import MAGIC
+from quads.web.pwa import kept_files
+
+BOOKS = {"lines-squares": QUADS, "lines": CLASSIC}
+
+
+@pytest.fixture
+def client(db_path: Path) -> TestClient:
+    with TestClient(create_app(db_path)) as client:
+        yield client  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", sorted(BOOKS))
+def test_a_book_is_served_with_every_record_of_the_shipped_book(
+        client: TestClient, name: str) -> None:
+    book = book_for(BOOKS[name])
+    assert book is not None
+    answer = client.get(f"/engine/books/{name}.bin")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "application/octet-stream"
+    body = answer.content
+    assert body.startswith(MAGIC)
+    line_end = body.index(b"\n", len(MAGIC))
+    header = json.loads(body[len(MAGIC):line_end])
+    assert header["game"] == book.header.game
+    assert header["min_empty"] == book.header.min_empty
+    assert header["positions"] == book.header.positions == len(book.scores)
+    records = body[line_end + 1:]
+    assert hashlib.sha256(records).hexdigest() == header["sha256"]
+    assert len(records) == RECORD * len(book.scores)
+    served = {
+        int.from_bytes(records[at:at + KEY_BYTES], "big"):
+            int.from_bytes(records[at + KEY_BYTES:at + RECORD], "big", signed=True)
+        for at in range(0, len(records), RECORD)
+    }
+    assert served == book.scores
+    keys = [records[at:at + KEY_BYTES] for at in range(0, len(records), RECORD)]
+    assert keys == sorted(keys)
+
+
+def test_a_book_is_cacheable_and_revalidated(client: TestClient) -> None:
+    answer = client.get("/engine/books/lines.bin")
+    etag = answer.headers["etag"]
+    assert "no-cache" in answer.headers["cache-control"]
+    again = client.get("/engine/books/lines.bin", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    assert again.content == b""
+    assert client.head("/engine/books/lines.bin").status_code == 200
+
+
+@pytest.mark.parametrize("path", [
+    "/engine/books/quads.bin", "/engine/books/lines", "/engine/books/lines.qbook",
+    "/engine/books/lines.bin.bin", "/engine/books/..%2Flines.bin", "/engine/books/",
+    "/engine/books/lines-squares.BIN", "/engine/books/a/lines.bin",
+])
+def test_unknown_books_are_not_found(client: TestClient, path: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "no_route"
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+def test_only_get_and_head_are_allowed(client: TestClient, method: str) -> None:
+    answer = client.request(method, "/engine/books/lines.bin")
+    assert answer.status_code == 405
+    assert answer.headers["allow"] == "GET, HEAD"
+
+
+def test_the_service_worker_keeps_the_books_and_the_engine(client: TestClient) -> None:
+    from quads.web.app import STATIC_DIR
+
+    files = kept_files(STATIC_DIR)
+    assert {"/engine/books/lines.bin", "/engine/books/lines-squares.bin",
+            "/engine/quads.wasm"} <= set(files)

@@ -1,0 +1,157 @@
+"""The database lane: calls run in its threads within a deadline; past it the
+breaker opens, refuses at once, and closes by itself once its probe reaches the
+database; a call that had not started by its deadline never runs.  And the
+PostgreSQL connections it uses carry a statement timeout and TCP keepalives."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from helpers import run_async
+from quads.storage import GameStore, StorageUnavailableError
+from quads.web.app import create_app
+from quads.web.lane import DatabaseLane, lane_for
+from web.test_live import receive
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
+    from fastapi.testclient import TestClient
+
+
+def test_a_call_runs_in_the_lane_and_answers() -> None:
+    lane = DatabaseLane(wait=2, threads=2)
+    try:
+        name = run_async(lane.run(lambda: threading.current_thread().name))
+        assert name.startswith("quads-db")
+        with pytest.raises(ZeroDivisionError):
+            run_async(lane.run(lambda: 1 // 0))
+        assert not lane.broken
+    finally:
+        lane.close()
+
+
+def test_the_breaker_opens_refuses_at_once_and_closes_by_itself() -> None:
+    release = threading.Event()
+    healthy = threading.Event()
+    ran: list[str] = []
+
+    def probe() -> None:
+        if not healthy.is_set():
+            raise StorageUnavailableError("still away")
+
+    lane = DatabaseLane(wait=0.2, threads=2, probe=probe)
+    try:
+        began = time.monotonic()
+        with pytest.raises(StorageUnavailableError):
+            run_async(lane.run(release.wait, 30))
+        assert time.monotonic() - began < 2
+        assert lane.broken
+        began = time.monotonic()
+        with pytest.raises(StorageUnavailableError):
+            run_async(lane.run(ran.append, "refused"))
+        assert time.monotonic() - began < 0.1
+        healthy.set()
+        deadline = time.monotonic() + 5
+        while lane.broken:
+            assert time.monotonic() < deadline, "the breaker stayed open"
+            time.sleep(0.05)
+        run_async(lane.run(ran.append, "after"))
+        assert ran == ["after"]
+        assert lane.trips == 1
+    finally:
+        release.set()
+        lane.close()
+
+
+def test_a_call_that_missed_its_deadline_before_starting_never_runs() -> None:
+    release = threading.Event()
+    ran: list[str] = []
+    lane = DatabaseLane(wait=0.3, threads=1)
+
+    async def both() -> None:
+        first = asyncio.ensure_future(lane.run(release.wait, 30))
+        await asyncio.sleep(0.05)
+        with pytest.raises(StorageUnavailableError):
+            await lane.run(ran.append, "late")
+        with pytest.raises(StorageUnavailableError):
+            await first
+
+    try:
+        run_async(both())
+        release.set()
+        time.sleep(0.2)
+        assert ran == []
+    finally:
+        release.set()
+        lane.close()
+
+
+def test_postgresql_statements_are_bounded(postgres_url: str) -> None:
+    store = GameStore(postgres_url, statement_timeout=0.5)
+    try:
+        began = time.monotonic()
+        with pytest.raises(StorageUnavailableError), store._begin() as connection:
+            connection.execute(text("SELECT pg_sleep(5)"))
+        assert time.monotonic() - began < 4
+        store.ping()  # the store works on after a statement was cancelled
+        raw = store.engine.raw_connection()
+        try:
+            parameters = raw.driver_connection.info.get_parameters()  # type: ignore[union-attr]
+        finally:
+            raw.close()
+        assert parameters["keepalives"] == "1"
+        assert int(parameters["tcp_user_timeout"]) > 0
+        assert int(parameters["connect_timeout"]) > 0
+    finally:
+        store.close()
+
+
+def test_a_store_without_a_statement_timeout_is_made_as_before(postgres_url: str) -> None:
+    store = GameStore(postgres_url)
+    try:
+        with store._begin() as connection:
+            assert connection.execute(text("SHOW statement_timeout")).scalar() == "0"
+    finally:
+        store.close()
+
+
+def test_a_socket_waits_out_an_open_breaker_without_spinning(tmp_path: Path) -> None:
+    healthy = threading.Event()
+
+    def probe() -> None:
+        if not healthy.wait(0.05):
+            raise StorageUnavailableError("still away")
+
+    app = create_app(tmp_path / "games.db", static_dir=None)
+    store = app.state.store
+    lane = DatabaseLane(wait=2, threads=2, probe=probe)
+    app.state.lane = lane_for(store, lane)
+    try:
+        with TestClient(app) as client:
+            game = client.post("/api/games", json={"mode": "local", "rules": "quads"}).json()
+            with client.websocket_connect(f"/api/games/{game['id']}/live") as socket:
+                assert receive(socket)["type"] == "view"
+                lane.trip()
+                app.state.hub.publish(game["id"])  # a change to read from the store
+                time.sleep(0.5)
+                assert lane.refused <= 2
+                socket.send_json({"type": "ping"})
+                assert receive(socket) == {"type": "pong"}
+                healthy.set()
+                while lane.broken:
+                    time.sleep(0.05)
+                moved = client.post(f"/api/games/{game['id']}/actions",
+                                    json={"action": "give", "piece": "5",
+                                          "revision": game["revision"]}).json()
+                while (view := receive(socket))["view"]["revision"] < moved["revision"]:
+                    pass
+                assert view["view"]["revision"] == moved["revision"]
+    finally:
+        healthy.set()
