@@ -1,5 +1,6 @@
 """Fixtures for the end-to-end tests: the real server, Debian's Chromium, and
-one page per screen size (a 1280x800 desktop and a 360x740 touch phone).
+one page per screen size (a 1280x800 desktop and a 360x740 touch phone), or per
+screen the layout is checked at (``e2e.screens``).
 
 The server runs as a subprocess (``python -m quads.cli.main serve``) on a free
 port with its own SQLite file; Playwright drives ``/usr/bin/chromium`` and
@@ -12,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
-from e2e.quads_page import DEVICES, QuadsPage
+from e2e.quads_page import DEVICES, PHONE, Person, QuadsPage, watch_errors
 from e2e.quads_server import Origins, Server, free_port
+from e2e.screens import PHONES, SCREENS, shown_at
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -107,7 +110,7 @@ def _page(browser: Browser, device: str, base_url: str) -> Iterator[Page]:
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    watch_errors(page, errors)
     yield page
     context.close()
     assert not errors, f"errors in the page: {errors}"
@@ -125,3 +128,42 @@ def quads_own(browser: Browser, device: str, own_server: Server) -> Iterator[Qua
     """The page, on a server of its own, at the screen size of ``device``."""
     for page in _page(browser, device, own_server.url):
         yield QuadsPage(page, device, own_server.url)
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[QuadsPage]:
+    """The page at one of ``SCREENS``, in its language and colour scheme."""
+    with shown_at(browser, server, request.param) as quads:
+        yield quads
+
+
+@pytest.fixture(params=PHONES)
+def phone(request: pytest.FixtureRequest) -> str:
+    """The name of one of the phone ``SCREENS``."""
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+def person(browser: Browser) -> Iterator[Person]:
+    """Make a person: a browser context of their own (so a cookie of their own)."""
+    made: list[tuple[Any, list[str]]] = []
+
+    def make(base_url: str, device: str, lang: str) -> QuadsPage:
+        settings = PHONE if device == "phone390" else DEVICES[device]
+        context = browser.new_context(
+            base_url=base_url, locale="de-DE" if lang == "de" else "en-GB",
+            reduced_motion="reduce", **settings)
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        errors: list[str] = []
+        watch_errors(page, errors)
+        made.append((context, errors))
+        quads = QuadsPage(page, "phone" if device.startswith("phone") else "desktop", base_url)
+        quads.lang = lang
+        return quads
+
+    yield make
+    for context, errors in made:
+        context.close()
+        assert not errors, f"errors in the page: {errors}"

@@ -10,7 +10,8 @@ promised, on the page as it is shown right now:
 - every control a finger aims at is at least 44x44 CSS px (links inside a
   sentence are exempt, as WCAG 2.5.8 allows; a radio button or checkbox counts
   with its label, which takes the tap too);
-- the elements the player must act on (``acting``) are inside the viewport;
+- the elements the player must act on (``acting``) are wholly inside the
+  viewport;
 - every piece stands out from its ground, in the light and the dark scheme:
   the ground is at least 3:1 in contrast with a dark piece's body (light
   pieces have a darker outline still);
@@ -26,6 +27,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
 TOUCH = 44  # CSS px: the smallest tap target
+SLACK = 2  # CSS px that what must be acted on may stand past the screen's edge (rounding)
 SERIOUS = {"serious", "critical"}
 DARK_PIECE = "rgb(91, 69, 54)"  # the body of a dark piece (js/pieces.js)
 
@@ -162,8 +164,17 @@ def check_screen(page: Page, *, acting: tuple[Locator, ...] = (), audit: bool = 
     ``acting``: what the player must act on now, which must be in the viewport.
     ``audit``: run axe-core too (it takes a moment, so walks may skip repeats).
     """
+    size = page.viewport_size
+    assert size is not None
     for target in acting:
         expect(target).to_be_in_viewport()
+        # wholly in view (a pixel of rounding aside), not a sliver at the edge
+        box = target.bounding_box()
+        assert box is not None, f"{target} is not shown"
+        inside = (box["x"] >= -SLACK and box["y"] >= -SLACK
+                  and box["x"] + box["width"] <= size["width"] + SLACK
+                  and box["y"] + box["height"] <= size["height"] + SLACK)
+        assert inside, f"{target} is not wholly in view: {box} on a {size} screen"
     faults = layout_faults(page)
     assert not faults, "layout faults:\n" + "\n".join(faults)
     if audit:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +23,53 @@ ROOT = Path(__file__).resolve().parents[2]
 MESSAGES_DIR = ROOT / "src" / "quads" / "catalogue"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
+_REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+
+
+def watch_errors(page: Page, errors: list[str]) -> None:
+    """Collect in ``errors`` every script error of ``page``, everything its content
+    security policy blocks and every text asked of the catalogue that it lacks
+    (each is a bug of the page, of the policy or of the catalogue)."""
+    page.add_init_script(_REPORT_VIOLATIONS)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def console(message: Any) -> None:
+        text = message.text
+        if message.type == "error" and ("Content Security Policy" in text
+                                        or text.startswith("CSP violation")):
+            errors.append(text)
+        if text.startswith("missing message:"):
+            errors.append(text)
+
+    page.on("console", console)
+
+
 DEVICES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True,
               "device_scale_factor": 2},
 }
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2}
+"""A larger phone than the 360x740 one of ``DEVICES``."""
+
 CELLS = [column + row for row in "1234" for column in "ABCD"]
+
+
+def wait_until(page: Page, expression: str, timeout: float = 15.0) -> None:
+    """Wait until ``expression`` is true in ``page``.  (Playwright's
+    ``wait_for_function`` evaluates a string inside the page, which the page's content
+    security policy forbids: no ``eval``.)"""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {expression}"
+        page.wait_for_timeout(50)
 
 
 def catalogue(lang: str) -> dict[str, str]:
@@ -220,3 +262,9 @@ class QuadsPage:
     def screenshot(self, name: str) -> None:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=SCREENSHOTS / f"{name}-{self.device}.png", full_page=True)
+
+
+Person = Callable[..., QuadsPage]
+"""Makes a person (the ``person`` fixture): ``person(base_url, device, lang)`` is a
+page of a browser context of their own, so of a cookie of their own; ``device``
+is ``desktop``, ``phone`` (360x740) or ``phone390`` (``PHONE``)."""

@@ -27,6 +27,14 @@ class Origins(NamedTuple):
     guest: str
 
 
+_TEST_RATES = ('rate_games = "100000/minute"\nrate_identities = "100000/minute"\n'
+               'rate_joins = "100000/minute"\nrate_puzzles = "100000/minute"\n'
+               'db_wait = 30.0\n')
+"""The settings of a test server: rates of creation that a whole run of tests, all from
+one address, stays below, and a patient database lane (a busy machine may take seconds
+over a SQLite write, which is no outage)."""
+
+
 class Server:
     """``quads serve`` in a subprocess, which a test may stop and start again.
 
@@ -39,6 +47,7 @@ class Server:
         self.db = db
         self.port = port
         self.log = log
+        self.config = log.with_suffix(".toml")
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -48,12 +57,14 @@ class Server:
     def command(self) -> list[str]:
         """The command line of the server process."""
         return [sys.executable, "-m", "quads.cli.main", "serve",
-                "--port", str(self.port), "--db", str(self.db)]
+                "--port", str(self.port), "--db", str(self.db), "--config", str(self.config)]
 
     def start(self) -> None:
+        if not self.config.exists():
+            self.config.write_text(_TEST_RATES)
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # generous: a loaded machine starts slowly
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped: {self.log.read_text(errors='replace')}")
@@ -62,6 +73,7 @@ class Server:
                     return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.1)
+        self.stop()  # never left running behind a failed start
         raise RuntimeError(f"the server did not answer: {self.log.read_text(errors='replace')}")
 
     def stop(self) -> None:

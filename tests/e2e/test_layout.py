@@ -1,88 +1,106 @@
-"""Every screen at four sizes (and in the dark), checked after every step.
+"""Every screen at every size (and in the dark), checked after every step.
 
 A game against the computer, a classic game won by a claim, the daily puzzle,
-the learning pages and the tutorial are walked through at 360x640 and 390x844
-(German) phones, a 768x1024 tablet and a 1280x800 desktop, plus the 390x844
-phone in the dark colour scheme.  After each step ``check_screen`` asserts the
-layout promises and runs axe-core (see ``e2e/layout.py``).
+the learning pages and the tutorial are walked through at every screen of
+``e2e.screens``: 360x640 (English) and 360x740 and 390x844 (German) phones, a
+768x1024 tablet and a 1280x800 desktop, plus the 390x844 phone in the dark
+colour scheme; an online game between two phones and the analysis board at the
+phone screens.  After each step ``check_screen`` asserts the layout promises
+and runs axe-core (see ``e2e/layout.py``).
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 import re
-from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any
+from urllib.parse import quote
 
-import pytest
 from playwright.sync_api import Browser, expect
 
 from e2e.layout import check_screen
 from e2e.quads_page import CELLS, QuadsPage
 from e2e.quads_server import Server
+from e2e.screens import shown_at
+from e2e.test_online import create_online, join
+from e2e.test_online import give as online_give
+from e2e.test_online import place as online_place
 from e2e.test_tutorial import cell as tutorial_cell
 from e2e.test_tutorial import expect_step
 from e2e.test_tutorial import piece as tutorial_piece
+from quads.bits import iter_bits
+from quads.cells import cell_name
 from quads.puzzles import puzzle_for
 
+ENDGAME = "0F8./71.3/.A.2/59.6 C"
+"""A position of the analysis board with a piece to place and the values of its turns."""
 PUZZLE_DATE = datetime.date(2025, 3, 4)  # a win in 2: one answer of the computer
-
-
-class Screen(NamedTuple):
-    width: int
-    height: int
-    lang: str
-    touch: bool
-    scheme: str = "light"
-
-
-SCREENS = {
-    "phone-360": Screen(360, 640, "en", True),
-    "phone-390-de": Screen(390, 844, "de", True),
-    "tablet": Screen(768, 1024, "en", True),
-    "desktop": Screen(1280, 800, "en", False),
-    "phone-dark": Screen(390, 844, "en", True, "dark"),
-}
-
-
-@pytest.fixture(params=list(SCREENS))
-def screen(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[QuadsPage]:
-    """The page at one of ``SCREENS``, in its language and colour scheme."""
-    size = SCREENS[request.param]
-    options: dict[str, Any] = {"viewport": {"width": size.width, "height": size.height}}
-    if size.touch:
-        options.update(has_touch=True, is_mobile=True, device_scale_factor=2)
-    context = browser.new_context(base_url=server.url, locale="en-GB", reduced_motion="reduce",
-                                  color_scheme=size.scheme, **options)  # type: ignore[arg-type]
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    quads = QuadsPage(page, "phone" if size.touch else "desktop", server.url)
-    quads.open("/#/new")
-    if size.lang != "en":
-        quads.use_language(size.lang)
-    # The scheme asked for is the one shown: a dark page in the dark.
-    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    level = sum(int(part) for part in re.findall(r"\d+", background)[:3]) / 3
-    assert (level < 64) == (size.scheme == "dark"), f"{size.scheme} scheme, background {background}"
-    yield quads
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
+WRONG_DATE = datetime.date(2025, 3, 3)  # a win at once: any other placement is wrong
 
 
 def acting(quads: QuadsPage) -> tuple[Any, ...]:
-    """What the player must see to act in the game shown: the prompt and the
-    piece in hand when placing; when handing over, the supply's heading, which
-    then says what the prompt says (on a phone the prompt is above the board)."""
+    """What the player must see to act in the game shown, at any moment.
+
+    At the end, the result.  When placing: the prompt and the piece in hand.
+    When handing over: the supply's heading, which then says what the prompt
+    says (on a phone the prompt is above the board), and a piece to hand over.
+    Whenever the server offers a call ("Quarto!" after a placement, the claim
+    before one), that button too, with the reminder to call once four pieces
+    are down (no four can be complete before), unless a refused call's reason
+    stands in its place.  And a refusal shown, whatever it refuses.
+    """
     page = quads.page
+    if quads.is_over():
+        return (page.locator("#end-title"), page.locator("#end-reason"))
+    view = quads.view()
+    message = page.locator("#game-message")
+    refused = message.is_visible()
+    offered = [name for name, key in (("declare-button", "declare_offered"),
+                                      ("claim-button", "claim_offered")) if view[key]]
+    reminded = not (refused and page.locator("#call-buttons #game-message").count())
+    if offered and reminded and sum(piece is not None for piece in quads.board()) >= 4:
+        offered.append("prompt-extra")
+    for name in offered:  # what the server offers must show: never skipped unseen
+        expect(page.locator(f"#{name}")).to_be_visible()
+    calls = tuple(page.locator(f"#{name}") for name in offered)
+    if refused:
+        calls = (message, *calls)
     if page.locator("#board button.playable").count():
-        return (page.locator("#prompt"), page.locator("#hand"))
+        return (page.locator("#prompt"), page.locator("#hand"), *calls)
     title = page.locator("#supply-title")
     if page.locator("#supply button.playable").count():
         expect(title).to_have_text(quads.prompt())
-        return (title, page.locator("#supply button.playable").first)
-    return (page.locator("#prompt"),)
+        return (title, page.locator("#supply button.playable").first, *calls)
+    return (page.locator("#prompt"), *calls)
+
+
+def false_call(quads: QuadsPage, button: str, refusal: str) -> None:
+    """Press the call ``button`` when there is nothing to call: the refusal
+    shows, and it shows where the player looks, by the button they pressed."""
+    page = quads.page
+    quads.press(page.locator(f"#{button}"))
+    message = page.locator("#game-message")
+    expect(message).to_have_text(quads.t(refusal))
+    quads.wait_until_idle()
+    check_screen(page, acting=(message, page.locator(f"#{button}")), audit=False)
+    check_screen(page, acting=acting(quads), audit=False)
+
+
+def refused_undo(quads: QuadsPage) -> None:
+    """An undo that the server refuses (as when another tab took the turns back
+    first): the refusal shows by the button pressed, in view."""
+    page = quads.page
+    refusal = {"error": {"code": "nothing_to_undo", "message": "there is nothing to undo"}}
+    page.route("**/api/games/*/undo", lambda route: route.fulfill(
+        status=409, content_type="application/json", body=json.dumps(refusal)))
+    undo = page.locator("#undo-button")
+    quads.press(undo)
+    message = page.locator("#game-message")
+    expect(message).to_have_text(quads.t("error.nothing_to_undo"))
+    quads.wait_until_idle()
+    check_screen(page, acting=(message, undo), audit=False)
+    page.unroute("**/api/games/*/undo")
 
 
 def test_a_game_against_the_computer(screen: QuadsPage) -> None:
@@ -90,6 +108,7 @@ def test_a_game_against_the_computer(screen: QuadsPage) -> None:
     check_screen(quads.page)  # the new-game screen
     quads.start_game(mode="computer", rules="quads", level=1, human="first")
     audited: set[str] = set()
+    refused = False
     for _ in range(20):
         quads.wait_until_idle()
         if quads.is_over():
@@ -97,13 +116,17 @@ def test_a_game_against_the_computer(screen: QuadsPage) -> None:
         view = quads.view()
         check_screen(quads.page, acting=acting(quads), audit=view["step"] not in audited)
         audited.add(view["step"])
+        if view["can_undo"] and not refused:
+            refused_undo(quads)
+            refused = True
         if view["step"] == "place":
             quads.place(next(cell for cell, piece in zip(CELLS, quads.board(), strict=True)
                              if piece is None))
         else:
             quads.give(view["supply"][0])
     assert quads.is_over()
-    check_screen(quads.page, acting=(quads.page.locator("#end-panel"),))
+    assert refused
+    check_screen(quads.page, acting=acting(quads))
 
 
 def test_a_classic_game_won_by_a_claim(screen: QuadsPage) -> None:
@@ -114,14 +137,32 @@ def test_a_classic_game_won_by_a_claim(screen: QuadsPage) -> None:
     for index, (piece, cell) in enumerate(zip("89AB", ["A1", "B1", "C1", "D1"], strict=True)):
         quads.give(piece)
         check_screen(page, acting=acting(quads), audit=index == 0)
+        if index == 1:  # a claim, when the last placement completed nothing
+            false_call(quads, "claim-button", "error.illegal_action.claim")
         quads.place(cell)
         check_screen(page, acting=acting(quads), audit=index == 0)
+        if index == 0:  # "Quarto!" after a placement that completed nothing
+            false_call(quads, "declare-button", "error.illegal_action.declare")
+    # Row 1 is complete: "Quarto!" and its reminder are offered, in view.
+    expect(page.locator("#declare-button")).to_be_visible()
+    expect(page.locator("#prompt-extra")).to_have_text(quads.t("prompt.give.declare"))
+    check_screen(page, acting=(page.locator("#declare-button"), page.locator("#prompt-extra"),
+                               page.locator("#supply-title")), audit=False)
     quads.give("C")  # row 1 is complete, and player 1 did not call it
     check_screen(page, acting=(page.locator("#prompt"), page.locator("#claim-button"),
                                page.locator("#hand")))
     quads.press(page.locator("#claim-button"))
     expect(page.locator("#end-panel")).to_be_visible()
-    check_screen(page, acting=(page.locator("#end-title"),))
+    check_screen(page, acting=acting(quads))
+    # The review: the board of the turn chosen shows by the turn pressed.
+    quads.press(page.locator("#review-open"))
+    expect(page.locator("#review-panel")).to_have_attribute("aria-busy", "false", timeout=60_000)
+    turns = page.locator("#review-list button.review-turn")
+    for index in (0, turns.count() - 1):
+        quads.press(turns.nth(index))
+        expect(turns.nth(index)).to_have_attribute("aria-pressed", "true")
+        check_screen(page, acting=(turns.nth(index), page.locator("#review-board .mini-board")),
+                     audit=index == 0)
 
 
 def test_the_daily_puzzle(screen: QuadsPage) -> None:
@@ -146,7 +187,21 @@ def test_the_daily_puzzle(screen: QuadsPage) -> None:
             check_screen(page, acting=(page.locator("#puzzle-prompt"),
                                        page.locator("#puzzle-hand")))
     expect(page.locator("#puzzle-solved")).to_be_visible()
-    check_screen(page, acting=(page.locator("#puzzle-solved"),))
+    check_screen(page, acting=(page.locator("#solved-title"), page.locator("#solved-stats")))
+    # A wrong turn: the verdict, the computer's answer and the new try.
+    wrong = puzzle_for(WRONG_DATE)
+    position = wrong.position
+    assert position.hand is not None
+    winning = position.winning_cells(position.hand, wrong.rules)
+    cell = next(cell_name(c) for c in iter_bits(position.empty_cells) if not winning >> c & 1)
+    quads.open(f"/#/puzzle/{WRONG_DATE}")
+    expect(page.locator("#puzzle-prompt")).to_have_text(quads.t("puzzle.prompt.place"))
+    quads.press(page.locator(f'#puzzle-board button[data-key="{cell}"]'))
+    expect(page.locator("#puzzle-prompt")).to_have_text(quads.t("puzzle.prompt.give"))
+    quads.press(page.locator("#puzzle-supply button.playable").first)
+    expect(page.locator("#puzzle-wrong")).to_be_visible()
+    check_screen(page, acting=(page.locator("#wrong-title"), page.locator("#wrong-reply"),
+                               page.locator("#puzzle-retry")), audit=False)
 
 
 def test_the_learning_pages(screen: QuadsPage) -> None:
@@ -172,7 +227,13 @@ def test_the_tutorial(screen: QuadsPage) -> None:
     check_screen(page, acting=(instruction,))
     steps = [(tutorial_piece, "3"), (tutorial_cell, "D4"), (tutorial_piece, "E"),
              (tutorial_cell, "D1")]
+    feedback = page.locator("#tutorial-feedback")
     for number, (target, key) in enumerate(steps, start=1):
+        wrong = {3: (tutorial_piece, "3"), 4: (tutorial_cell, "A2")}.get(number)
+        if wrong:  # an unsafe piece, a cell that does not win: explained by the press
+            quads.press(wrong[0](quads, wrong[1]))
+            expect(feedback).to_be_visible()
+            check_screen(page, acting=(feedback, wrong[0](quads, wrong[1])), audit=False)
         quads.press(target(quads, key))
         expect_step(quads, number, "done")
         if number < 4:
@@ -184,3 +245,62 @@ def test_the_tutorial(screen: QuadsPage) -> None:
     expect(page.locator("#tutorial-end")).to_be_visible()
     check_screen(page, acting=(page.locator("#tutorial-end-title"),))
     assert re.search(r"#/learn/tutorial$", page.url)
+
+
+def test_an_online_game(phone: str, browser: Browser, server: Server) -> None:
+    """Two phones of the same size play a classic game: the invitation, joining,
+    every turn on the device to move and on the one that waits, the missed call
+    claimed, and the end on both."""
+    with shown_at(browser, server, phone) as host, shown_at(browser, server, phone) as guest:
+        invite = create_online(host, "classic", "first")
+        check_screen(host.page, acting=(host.page.locator("#invite-url"),
+                                        host.page.locator("#invite-copy")))
+        guest.page.goto(invite)
+        expect(guest.page.locator("body[data-ready=true]")).to_be_attached()
+        check_screen(guest.page, acting=(guest.page.locator("#join-button"),))
+        join(guest, invite, "second")
+        turns = [("give", host, "8"), ("place", guest, "A1"), ("give", guest, "9"),
+                 ("place", host, "B1"), ("give", host, "A"), ("place", guest, "C1"),
+                 ("give", guest, "B"), ("place", host, "D1"), ("give", host, "C")]
+        for index, (action, actor, what) in enumerate(turns):
+            other = guest if actor is host else host
+            for someone in (actor, other):
+                check_screen(someone.page, acting=acting(someone), audit=index == 0)
+            if action == "give":
+                online_give(actor, what, other)
+            else:
+                online_place(actor, what, other)
+        # The host completed row 1 and handed over without calling: the claim, in view.
+        claim = guest.page.locator("#claim-button")
+        expect(claim).to_be_visible()
+        check_screen(guest.page, acting=acting(guest))
+        guest.press(claim)
+        for someone in (guest, host):
+            expect(someone.page.locator("#end-panel")).to_be_visible()
+            check_screen(someone.page, acting=acting(someone))
+
+
+def test_the_analysis_board(phone: str, browser: Browser, server: Server) -> None:
+    """The analysis board: empty, an endgame with the value of every turn, a
+    position being set up, and a position that cannot come about."""
+    with shown_at(browser, server, phone) as quads:
+        page = quads.page
+        view = page.locator("#analyse-view")
+        status = page.locator("#analyse-status")
+        quads.open("/#/analyse")
+        expect(view).to_have_attribute("aria-busy", "false")
+        check_screen(page, acting=(page.locator("#analyse-title"), status))
+        quads.open(f"/#/analyse/quads/{quote(ENDGAME)}")
+        expect(view).to_have_attribute("aria-busy", "false")
+        expect(page.locator("#analyse-board .value-mark").first).to_be_visible()
+        check_screen(page, acting=(status,), audit=False)
+        quads.press(page.locator('#analyse-board button[data-key="A1"]'))  # the 0 back
+        quads.press(page.locator('#analyse-supply button[data-key="0"]'))
+        expect(page.locator('#analyse-supply button[data-key="0"]')).to_have_attribute(
+            "aria-pressed", "true")
+        check_screen(page, acting=(page.locator('#analyse-supply button[data-key="0"]'),),
+                     audit=False)
+        quads.open(f"/#/analyse/quads/{quote('0123/..../..../.... -')}")
+        expect(status).to_have_text(quads.t(
+            "error.invalid_position.already_won", shape=quads.t("shape.row", name="1")))
+        check_screen(page, acting=(status,), audit=False)

@@ -11,49 +11,16 @@ browser on a server process of its own, the two sharing a PostgreSQL database.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-import pytest
-from playwright.sync_api import Browser, Request, expect
+from playwright.sync_api import Request, expect
 
 from e2e.layout import check_screen
-from e2e.quads_page import DEVICES, QuadsPage
+from e2e.quads_page import Person, QuadsPage
 from e2e.quads_server import Origins, Server
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-         "device_scale_factor": 2}
-"""A larger phone than the 360x740 one of ``DEVICES``."""
-
 HEX = re.compile("^[0-9A-F]$")
-
-Person = Callable[..., QuadsPage]
-
-
-@pytest.fixture
-def person(browser: Browser) -> Iterator[Person]:
-    """Make a person: a browser context of their own (so a cookie of their own)."""
-    made: list[tuple[Any, list[str]]] = []
-
-    def make(base_url: str, device: str, lang: str) -> QuadsPage:
-        settings = PHONE if device == "phone390" else DEVICES[device]
-        context = browser.new_context(
-            base_url=base_url, locale="de-DE" if lang == "de" else "en-GB",
-            reduced_motion="reduce", **settings)
-        context.set_default_timeout(15_000)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        made.append((context, errors))
-        quads = QuadsPage(page, "phone" if device.startswith("phone") else "desktop", base_url)
-        quads.lang = lang
-        return quads
-
-    yield make
-    for context, errors in made:
-        context.close()
-        assert not errors, f"errors in the page: {errors}"
 
 
 # ---- helpers ------------------------------------------------------------------
@@ -193,6 +160,9 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     expect(page_a.locator("#invite-panel")).to_be_hidden()
     expect(page_a.locator("#prompt")).to_have_text(alice.t("prompt.give.first.online"))
     expect(seat(alice, "on")).to_have_count(2)
+    # No hints online: the engine would help one side without the other knowing.
+    for someone in (alice, bob):
+        expect(someone.button("hint-button")).to_be_hidden()
     expect(page_a.locator("#seats")).to_contain_text(
         alice.t("seats.opponent", side=alice.t("player.second")))
     expect(seat(bob, "on")).to_have_count(2)
@@ -307,6 +277,12 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
     second = bob.game_id()
     expect(page_a.locator("#rematch-offer")).to_have_text(alice.t("rematch.text"))
     expect(page_a.locator("#play-again")).to_be_hidden()
+    # Back on the game that ended, Bob reads that he started the next one himself.
+    bob.open(f"/#/game/{first}")
+    expect(page_b.locator("#rematch-offer")).to_have_text(bob.t("rematch.text.you"))
+    expect(page_b.locator("#rematch-open")).to_have_text(bob.t("rematch.open"))
+    bob.press(page_b.locator("#rematch-open"))
+    expect(page_b).to_have_url(re.compile(re.escape(second) + "$"))
     alice.press(page_a.locator("#rematch-open"))
     expect(page_a).to_have_url(re.compile(re.escape(second) + "$"))
     # The sides are swapped: now Alice hands over first.
@@ -377,6 +353,35 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
     check_screen(alice.page)
     alice.screenshot("online-resigned-390")
 
+    # The spectator reviews the finished game: each turn a sentence about its player.
+    spectator = watcher.page
+    watcher.press(spectator.locator("#review-open"))
+    expect(spectator.locator("#review-panel")).to_have_attribute("aria-busy", "false",
+                                                                 timeout=60_000)
+    turns = spectator.locator("#review-list li button.review-turn")
+    expect(turns).to_have_count(3)
+    one, two = watcher.t("player.first"), watcher.t("player.second")
+    expect(turns.nth(0)).to_contain_text(watcher.t(
+        "review.turn.player.give", number=1, player=one, piece=watcher.piece_label("5")))
+    expect(turns.nth(1)).to_contain_text(watcher.t(
+        "review.turn.player.place_give", number=2, player=two, cell="B2",
+        piece=watcher.piece_label("6")))
+    expect(spectator.locator("#review-board .mini-board")).to_be_visible()
+    check_screen(spectator, acting=(turns.nth(0),))
+
+    # Bob (player 2 of this game) plays again: the spectator reads who started the
+    # next game and may watch it.
+    bob.press(page_b.locator("#play-again"))
+    third = re.compile(r"#/game/(?!" + re.escape(second) + r"$)[\w-]+$")
+    expect(page_b).to_have_url(third)
+    expect(spectator.locator("#rematch-offer")).to_have_text(
+        watcher.t("rematch.watch.by", player=two))
+    expect(spectator.locator("#rematch-open")).to_have_text(watcher.t("rematch.watch"))
+    watcher.press(spectator.locator("#rematch-open"))
+    expect(spectator).to_have_url(re.compile(re.escape(bob.game_id()) + "$"))
+    expect(spectator.locator("#seats")).to_contain_text(watcher.t("seats.spectating"))
+    read_only(watcher)
+
 
 def test_both_pages_come_back_after_the_server_restarts(person: Person,
                                                         own_server: Server) -> None:
@@ -395,9 +400,10 @@ def test_both_pages_come_back_after_the_server_restarts(person: Person,
         expect(seat(quads, "lost")).to_contain_text(quads.t("seats.lost"))
     own_server.start()
 
-    # Both pages connect again by themselves, and moves flow live once more.
+    # Both pages connect again by themselves (the next try comes within the live
+    # socket's longest pause, 8 s), and moves flow live once more.
     for quads in (alice, bob):
-        expect(seat(quads, "lost")).to_have_count(0)
+        expect(seat(quads, "lost")).to_have_count(0, timeout=20_000)
         expect(seat(quads, "on")).to_have_count(2)
     place(alice, "B1", bob)
     give(alice, "2", bob)

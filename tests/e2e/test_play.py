@@ -410,6 +410,13 @@ def test_the_review_marks_the_turn_that_threw_the_game_away(quads: QuadsPage) ->
     expect(panel).to_have_attribute("aria-busy", "false", timeout=60_000)
     items = page.locator("#review-list li")
     expect(items).to_have_count(5)
+    # each turn reads as a sentence
+    one, two = quads.t("player.first"), quads.t("player.second")
+    expect(items.nth(0).locator("button")).to_contain_text(
+        quads.t("review.turn.player.give", number=1, player=one, piece=quads.piece_label("0")))
+    expect(items.nth(1).locator("button")).to_contain_text(quads.t(
+        "review.turn.player.place_give", number=2, player=two, cell="A1",
+        piece=quads.piece_label("1")))
     fatal = items.nth(3)
     expect(fatal).to_have_class(re.compile(r"\bmistake\b"))
     expect(fatal.locator("button")).to_contain_text(quads.t("analysis.loss", plies=2))

@@ -117,6 +117,28 @@ def test_reload_and_resume(quads: QuadsPage) -> None:
     assert quads.board() == board
 
 
+def test_the_list_of_games_shows_more_on_request(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.open("/#/new")
+    made = []
+    for _ in range(53):
+        game = quads.api_post("/api/games", {"mode": "local"})
+        quads.api_post(f"/api/games/{game['id']}/actions",
+                       {"revision": game["revision"], "action": "give", "piece": "0"})
+        made.append(game["id"])
+    page.reload()
+    expect(page.locator("body[data-ready=true]")).to_be_attached()
+    items = page.locator("#resume-list li.resume-item")
+    more = page.get_by_role("button", name=quads.t("resume.more"))
+    expect(items).to_have_count(50)
+    expect(more).to_be_visible()
+    quads.press(more)
+    expect(items).to_have_count(53)
+    expect(more).to_be_hidden()
+    listed = [items.nth(i).get_attribute("data-game") for i in range(53)]
+    assert listed == list(reversed(made))
+
+
 def test_safe_pieces(quads: QuadsPage) -> None:
     page = quads.page
     quads.start_game(mode="local", rules="quads")
@@ -170,10 +192,11 @@ def test_save_and_open_a_record(quads: QuadsPage) -> None:
     status, refusal = quads.api_status("POST", "/api/games/import",
                                        {"record": "1. Z9Z *\n", "mode": "local"})
     assert status == 422  # written as text, but no record the rules can replay
-    reason = refusal["error"]["message"]
-    assert "Z9Z" in reason  # the page shows the server's own reason, the token named
+    error = refusal["error"]
+    assert (error["reason"], error["params"]) == ("unreadable", {"token": "Z9Z"})
+    # The page words the server's reason itself, the token named, in its own language.
     expect(page.locator("#import-error")).to_have_text(
-        quads.t("error.invalid_record.reason", reason=reason))
+        quads.t("error.invalid_record.unreadable", token="Z9Z"))
 
     saved: FilePayload = {"name": "game.qds", "mimeType": "text/plain", "buffer": record.encode()}
     page.set_input_files("#import-file", files=[saved])

@@ -1,5 +1,6 @@
-"""The guided first game at #/learn/tutorial: four steps on the real board,
-played through the API, with the texts of the message catalogue."""
+"""The guided first game at #/learn/tutorial: four steps on the real board, played
+by the page's own rules in memory (no request to the server), with the texts of the
+message catalogue."""
 
 from __future__ import annotations
 
@@ -9,15 +10,24 @@ from typing import Any
 from playwright.sync_api import Locator, expect
 
 from e2e.quads_page import QuadsPage
+from quads.pieces import piece_name
+from quads.record import read_record
 
 KEYS = "buttons => buttons.map(b => b.dataset.key)"
+SHOWN = """() => {
+    const keys = (selector, key) =>
+        [...document.querySelectorAll(selector)].map(b => b.dataset[key] || null);
+    const hand = document.querySelector("#tutorial-hand svg");
+    const piece = /piece-([0-9A-F])/.exec(hand ? hand.getAttribute("class") : "");
+    return {board: keys("#tutorial-board button", "piece"),
+            supply: keys("#tutorial-supply button", "key"), hand: piece ? piece[1] : null};
+}"""
 
 
 def tutorial_game(quads: QuadsPage) -> Any:
-    """The server's view of the game the tutorial shows right now."""
-    game = quads.page.locator("#tutorial-view").get_attribute("data-game")
-    assert game, "the tutorial shows no game"
-    return quads.api(f"/api/games/{game}")
+    """What the tutorial shows of its game right now: the board, the supply, the hand."""
+    assert quads.page.locator("#tutorial-view").get_attribute("data-game"), "no game shown"
+    return quads.page.evaluate(SHOWN)
 
 
 def piece(quads: QuadsPage, key: str) -> Locator:
@@ -47,24 +57,34 @@ def press_next(quads: QuadsPage) -> None:
 
 
 def test_one_navigation_routes_once(quads: QuadsPage) -> None:
-    """A link fires both popstate and hashchange: the tutorial's game is made once."""
+    """A link fires both popstate and hashchange: the tutorial starts once, and asks
+    the server nothing."""
     page = quads.page
     quads.open("/#/new")
-    made: list[str] = []
-    page.on("request", lambda request: made.append(request.url)
-            if request.method == "POST" and request.url.endswith("/api/games") else None)
+    page.wait_for_load_state("networkidle")
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url)
+            if "/api/games" in request.url else None)
+    starts = page.evaluate("""() => {
+        window.tutorialStarts = [];
+        new MutationObserver(() => window.tutorialStarts.push(
+            document.getElementById("tutorial-view").dataset.game))
+            .observe(document.getElementById("tutorial-view"), {attributeFilter: ["data-game"]});
+        return window.tutorialStarts.length;
+    }""")
     quads.press(page.locator(".howto a[href='#/learn/tutorial']"))
     expect(page.locator("#tutorial-view")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#tutorial-view")).to_have_attribute("data-game", re.compile(".+"))
-    page.wait_for_load_state("networkidle")
-    assert len(made) == 1
-    # back and forward: one route each, no new game for the setup screen
+    first = page.locator("#tutorial-view").get_attribute("data-game")
+    # back and forward: one route each, a new game for the new visit only
     page.go_back()
     expect(page.locator("#setup-view")).to_be_visible()
     page.go_forward()
-    expect(page.locator("#tutorial-view")).to_have_attribute("data-game", re.compile(".+"))
-    page.wait_for_load_state("networkidle")
-    assert len(made) == 2
+    expect(page.locator("#tutorial-view")).not_to_have_attribute("data-game", first or "")
+    games = page.evaluate("window.tutorialStarts")
+    assert starts == 0
+    assert len(set(games)) == 2, games
+    assert not [url for url in asked if "/api/games" in url and "status=" not in url], asked
 
 
 def test_tutorial_walkthrough(quads: QuadsPage) -> None:
@@ -94,8 +114,8 @@ def test_tutorial_walkthrough(quads: QuadsPage) -> None:
         quads.press(piece(quads, "3"))
     expect_step(quads, 1, "done")
     view = tutorial_game(quads)
-    assert view["mode"] == "local"
-    assert (view["moves"], view["hand"], view["to_move"]) == (["3"], "3", "second")
+    assert (view["hand"], view["board"]) == ("3", [None] * 16)
+    assert "3" not in view["supply"]
     press_next(quads)
 
     # 2. The opponent places that piece on B2 and hands one back; place it anywhere.
@@ -103,21 +123,24 @@ def test_tutorial_walkthrough(quads: QuadsPage) -> None:
     expect(cell(quads, "B2")).to_have_attribute("data-piece", "3")
     expect(cell(quads, "B2")).to_have_class(re.compile(r"\blast\b"))
     view = tutorial_game(quads)
-    assert (view["to_move"], view["step"]) == ("first", "place")
-    expect(page.locator("#tutorial-hand svg")).to_have_class(re.compile(f"piece-{view['hand']}"))
+    assert view["hand"] is not None
     expect(page.locator("#tutorial-board button.playable")).to_have_count(15)
     quads.press(cell(quads, "D4"))
     expect_step(quads, 2, "done")
     expect(cell(quads, "D4")).to_have_attribute("data-piece", view["hand"])
-    assert tutorial_game(quads)["step"] == "give"
+    assert tutorial_game(quads)["board"][15] == view["hand"]
     press_next(quads)
 
-    # 3. Hand over a safe piece: the marks come from the server's view.
+    # 3. Hand over a safe piece: the marks are the library's safe pieces.
     expect_step(quads, 3)
     view = tutorial_game(quads)
-    assert view["safe"] == ["D", "E", "F"]
+    position = read_record("1. 0 A11 2. B12 C1C 3. B3 *").position
+    library_safe = [piece_name(p) for p in range(16)
+                    if position.safe_pieces(read_record("1. 0 A11 2. B12 C1C 3. B3 *").rules)
+                    >> p & 1]
+    assert library_safe == ["D", "E", "F"]
     safe = page.eval_on_selector_all("#tutorial-supply button.safe", KEYS)
-    assert safe == view["safe"]
+    assert safe == library_safe
     for key in ("A1", "B1", "C1"):
         expect(cell(quads, key)).to_have_class(re.compile(r"\bmarked\b"))
     feedback = page.locator("#tutorial-feedback")
@@ -133,23 +156,21 @@ def test_tutorial_walkthrough(quads: QuadsPage) -> None:
     expect_step(quads, 3, "done")
     expect(feedback).to_be_hidden()
     after = tutorial_game(quads)
-    assert (after["hand"], after["to_move"]) == ("E", "second")
+    assert after["hand"] == "E"  # handed over: the opponent's to place
+    assert "E" not in after["supply"]
     press_next(quads)
 
     # 4. A win is on the board: only the winning cell is sent.
     expect_step(quads, 4)
     view = tutorial_game(quads)
     assert view["hand"] == "E"
-    assert view["outcome"] is None
     quads.press(cell(quads, "D4"))
     expect(feedback).to_have_text(quads.t("tutorial.step4.wrong"))
     assert tutorial_game(quads) == view, "a losing placement was sent"
     expect(cell(quads, "D4")).not_to_have_attribute("data-piece", "E")
     quads.press(cell(quads, "D1"))
     expect_step(quads, 4, "done")
-    outcome = tutorial_game(quads)["outcome"]
-    assert outcome["winner"] == "first"
-    assert outcome["cells"] == ["A1", "B1", "C1", "D1"]
+    assert tutorial_game(quads)["board"][:4] == ["7", "C", "D", "E"]
     winning = page.eval_on_selector_all("#tutorial-board button.winning", KEYS)
     assert winning == ["A1", "B1", "C1", "D1"]
     end = page.locator("#tutorial-end")
@@ -194,25 +215,29 @@ def test_tutorial_links_and_german(quads: QuadsPage) -> None:
 
 def test_tutorial_games_are_not_offered_to_resume(quads: QuadsPage) -> None:
     page = quads.page
+    # A tutorial game of an earlier version of the page, kept by the server.
+    old = quads.api_post("/api/games", {"mode": "local"})
+    quads.api_post(f"/api/games/{old['id']}/actions",
+                   {"revision": old["revision"], "action": "give", "piece": "0"})
+    quads.open("/#/new")
+    page.evaluate("id => localStorage.setItem('quads.tutorialGames', JSON.stringify([id]))",
+                  old["id"])
     quads.open("/#/learn/tutorial")
     expect(page.locator("#tutorial-view")).to_be_visible()
     expect_step(quads, 1)
-    # (The list holds games in which somebody acted: hand a piece over first.)
     quads.press(piece(quads, "3"))
     expect_step(quads, 1, "done")
-    ids = page.evaluate("JSON.parse(localStorage.getItem('quads.tutorialGames') || '[]')")
-    assert ids
-    ongoing = {game["id"] for game in quads.api("/api/games?status=ongoing")["games"]}
-    assert set(ids) <= ongoing
-    # A game of the person's own is listed; the tutorial's are not.
-    # (The list holds games in which somebody acted.)
+    game = page.locator("#tutorial-view").get_attribute("data-game")
+    # The tutorial's game is kept nowhere: neither by the server nor on the device.
+    ongoing = {g["id"] for g in quads.api("/api/games?status=ongoing")["games"]}
+    assert ongoing == {old["id"]}
+    # A game of the person's own is listed; the tutorial's, old or new, are not.
     own = quads.api_post("/api/games", {"mode": "local"})
     quads.api_post(f"/api/games/{own['id']}/actions",
                    {"revision": own["revision"], "action": "give", "piece": "0"})
-    own = own["id"]
     quads.open("/#/new")
-    expect(page.locator(f'#resume-list li[data-game="{own}"]')).to_be_attached()
+    expect(page.locator(f'#resume-list li[data-game="{own["id"]}"]')).to_be_attached()
     listed = page.locator("#resume-list li[data-game]")
     shown = {listed.nth(i).get_attribute("data-game") for i in range(listed.count())}
-    assert not shown & set(ids)
-
+    assert shown == {own["id"]}
+    assert game not in shown

@@ -8,14 +8,15 @@
 // new cache name, takes over at once, and deletes the caches of older releases.
 //
 // Network first: every file kept is fetched from the server whenever it
-// answers (revalidated, never taken from the HTTP cache unchecked), and the
-// copy kept is refreshed; the copy answers only when the server cannot be
-// reached.  Stale-while-revalidate would open the page a little faster, but
-// after each deployment it would run the previous release's scripts once more,
-// against a server that may already answer differently; since a game needs the
-// server anyway, waiting for it costs nothing that works offline.
+// answers within a few seconds (revalidated, never taken from the HTTP cache
+// unchecked), and the copy kept is refreshed; the copy answers when the server
+// cannot be reached or is slow to answer.  Stale-while-revalidate would open the
+// page a little faster, but after each deployment it would run the previous
+// release's scripts once more, against a server that may already answer
+// differently.
 //
-// Only the page's own files and its message catalogues are kept.  Every other
+// Only the page's own files (the engine's WebAssembly module and the opening books
+// of /engine/books/ among them) and its message catalogues are kept.  Every other
 // request (the API and its live sockets, /docs, /openapi.json, /join/...) is
 // left to the browser untouched: no answer of the API ever comes from a cache.
 
@@ -59,22 +60,29 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(networkFirst(event, request, key));
 });
 
-/** The server's answer when it gives one, else the copy kept under `key`. */
+/** How long the server has to answer before the copy kept answers instead (a network
+ * that hangs, as on a train, must not keep the installed app from opening). */
+const PATIENCE_MS = 3000;
+
+/** The server's answer when it gives one in time, else the copy kept under `key`
+ * (the server's late answer still refreshes that copy). */
 async function networkFirst(event, request, key) {
   const cache = await caches.open(CACHE);
-  let response = null;
-  try {
-    response = await fetch(request, { cache: "no-cache" });
-  } catch (error) {
-    const kept = await cache.match(key);
-    if (kept) return kept;
-    throw error;
+  const kept = await cache.match(key);
+  const fromServer = fetch(request, { cache: "no-cache" }).then((response) => {
+    if (response.ok) event.waitUntil(cache.put(key, response.clone()));
+    return response;
+  });
+  if (!kept) return fromServer;
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), PATIENCE_MS);
+  });
+  const answer = await Promise.race([fromServer.catch(() => null), late]);
+  clearTimeout(timer);
+  if (answer === null || UNREACHABLE.has(answer.status)) {
+    event.waitUntil(fromServer.catch(() => null)); // let a late answer refresh the copy
+    return kept;
   }
-  if (response.ok) {
-    event.waitUntil(cache.put(key, response.clone()));
-  } else if (UNREACHABLE.has(response.status)) {
-    const kept = await cache.match(key);
-    if (kept) return kept;
-  }
-  return response;
+  return answer;
 }

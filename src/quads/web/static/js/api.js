@@ -6,13 +6,17 @@
 // answer (at once when the browser says the network is back), telling the page
 // through onConnectionChange so it can say so.
 // Retrying a changing request is safe: it carries the `revision` it saw, so a repeat of a
-// request that already went through is refused as `stale`.
+// request that already went through is refused as `stale`.  A request the engine
+// is too busy for (429 engine_busy) is asked again a few times after its Retry-After.
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  /** `reason` and `params`: what exactly is wrong, for the page to word (js/errors.js). */
+  constructor(status, code, message, reason = null, params = {}) {
     super(message || code);
     this.status = status;
     this.code = code;
+    this.reason = reason;
+    this.params = params;
   }
 }
 
@@ -24,7 +28,35 @@ export function onConnectionChange(fn) {
   connectionListener = fn;
 }
 
+let unknownPlayerListener = null;
+let startingOver = null;
+
+/** Register fn(), called when the server answers `401 unknown_player`: it does not know
+ * this browser's player (its database was reset, or the cookie is damaged).  fn returns
+ * a promise that resolves once the person chose to go on as a new player; then the
+ * server is asked for one (`POST /api/players`) and the refused request is sent again.
+ * Without a listener the refusal is thrown like any other. */
+export function onUnknownPlayer(fn) {
+  unknownPlayerListener = fn;
+}
+
+/** Ask the person once, however many requests were refused meanwhile. */
+function startOver() {
+  if (!startingOver) {
+    startingOver = (async () => {
+      await unknownPlayerListener();
+      await request("POST", "/api/players");
+    })().finally(() => {
+      startingOver = null;
+    });
+  }
+  return startingOver;
+}
+
 const RETRY_DELAYS_MS = [500, 1000, 2000, 3000];
+
+const ENGINE_RETRIES = 3; // a request the engine is too busy for (429 engine_busy) ...
+const ENGINE_WAIT_MAX_S = 5; // ... is asked again after its Retry-After, at most this long
 
 /** Wait `ms`, or less if the browser's network comes back meanwhile. */
 function pause(ms) {
@@ -39,33 +71,122 @@ function pause(ms) {
   });
 }
 
+/** How long a request that must not wait (`wait: false`) waits for an answer at most. */
+const QUICK_TIMEOUT_MS = 5000;
+
+let lastReachable = typeof navigator === "undefined" || navigator.onLine;
+
+/** Whether the server answered the last request (false after a request that found
+ * none, or while the browser says it is offline). */
+export function reachable() {
+  return lastReachable && (typeof navigator === "undefined" || navigator.onLine);
+}
+
+function tell(answered) {
+  lastReachable = answered;
+  connectionListener(answered);
+  if (!answered) watchServer();
+}
+
+// While the server cannot be reached, the page asks now and then whether it answers
+// again (a HEAD request, which no service worker answers from a copy), so that what
+// waits for it goes on by itself: the banner, the list of games, what was played
+// offline.
+const WATCH_FIRST_MS = 2000;
+const WATCH_MAX_MS = 30_000;
+let watching = null;
+
+function watchServer(delay = WATCH_FIRST_MS) {
+  if (watching !== null || typeof window === "undefined") return;
+  const again = () => {
+    watching = null;
+    window.removeEventListener("online", now);
+    probe(delay);
+  };
+  const now = () => {
+    clearTimeout(watching);
+    again();
+  };
+  watching = setTimeout(again, delay);
+  window.addEventListener("online", now, { once: true });
+}
+
+async function probe(delay) {
+  let answered = false;
+  try {
+    const response = await fetch("/sw.js", { method: "HEAD", cache: "no-store" });
+    answered = ![502, 503, 504].includes(response.status);
+  } catch {
+    answered = false;
+  }
+  if (answered) {
+    if (!lastReachable) tell(true);
+    return;
+  }
+  if (lastReachable) {
+    lastReachable = false;
+    connectionListener(false);
+  }
+  watchServer(Math.min(WATCH_MAX_MS, delay * 2));
+}
+
 /**
  * Send one request and read its answer.  `wait: false` gives up at once when
- * the server cannot be reached, throwing ApiError code "unreachable" (and telling
- * nobody).  `cached: true` marks a request that the service worker may answer
- * from its copy: its answer says nothing about the server.
+ * the server cannot be reached (or gives no answer within a few seconds), throwing
+ * ApiError code "unreachable".  `cached: true` marks a request
+ * that the service worker may answer from its copy: its answer says nothing about
+ * the server.  `signal` (an AbortSignal) withdraws the request: once it is aborted,
+ * nothing more is sent (a request waiting for the server is never sent later, when
+ * the person has moved on) and the call throws ApiError code "cancelled".
  */
-async function request(method, path, body, { wait = true, cached = false } = {}) {
+async function request(method, path, body, { wait = true, cached = false, signal = null } = {}) {
   const options = { method, headers: { Accept: "application/json" } };
+  const signals = signal ? [signal] : [];
+  if (!wait) signals.push(AbortSignal.timeout(QUICK_TIMEOUT_MS));
+  if (signals.length) options.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+  const cancelled = () => signal !== null && signal.aborted;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
   let attempt = 0;
+  let engineRetries = 0;
   for (;;) {
+    if (cancelled()) throw new ApiError(0, "cancelled");
     let response;
     try {
       response = await fetch(path, options);
     } catch {
       response = null; // network error: the server is down or unreachable
     }
+    if (cancelled()) throw new ApiError(0, "cancelled");
+    if (response !== null && response.status === 429 && engineRetries < ENGINE_RETRIES) {
+      const data = await response.clone().json().catch(() => null);
+      if (data?.error?.code === "engine_busy") {
+        engineRetries += 1;
+        const seconds = Number(response.headers.get("Retry-After")) || 1;
+        await pause(1000 * Math.min(seconds, ENGINE_WAIT_MAX_S));
+        continue;
+      }
+    }
     const unreachable = response === null || [502, 503, 504].includes(response.status);
     if (!unreachable) {
-      if (!cached) connectionListener(true);
-      return readAnswer(response);
+      if (!cached) tell(true);
+      try {
+        return await readAnswer(response);
+      } catch (error) {
+        if (error.code !== "unknown_player" || !unknownPlayerListener || path === "/api/players") {
+          throw error;
+        }
+      }
+      await startOver();
+      continue;
     }
-    if (!wait) throw new ApiError(0, "unreachable");
-    connectionListener(false);
+    if (!wait) {
+      if (!cached && !cancelled()) tell(false);
+      throw new ApiError(0, "unreachable");
+    }
+    tell(false);
     await pause(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
     attempt += 1;
   }
@@ -80,7 +201,9 @@ async function readAnswer(response) {
   }
   if (response.ok) return data;
   const error = data && data.error;
-  if (error && error.code) throw new ApiError(response.status, error.code, error.message);
+  if (error && error.code) {
+    throw new ApiError(response.status, error.code, error.message, error.reason || null, error.params || {});
+  }
   // A route the server does not know answers 404 without our error object.
   throw new ApiError(response.status, response.status === 404 ? "no_route" : "unknown");
 }
@@ -88,66 +211,78 @@ async function readAnswer(response) {
 export const fetchMessages = (lang) =>
   request("GET", `/api/messages/${lang}`, undefined, { cached: true });
 
-export const newGame = (settings) => request("POST", "/api/games", settings);
+/** `options.wait: false`: throw ApiError "unreachable" rather than wait for the server. */
+export const newGame = (settings, options) => request("POST", "/api/games", settings, options);
 
-export const listGames = (status) =>
-  request("GET", status ? `/api/games?status=${status}` : "/api/games");
+/** A page of the caller's games; `cursor` is the `next` of the page before.
+ * `options.wait: false`: throw ApiError "unreachable" rather than wait for the server. */
+export const listGames = (status, cursor, options) => {
+  const query = new URLSearchParams();
+  if (status) query.set("status", status);
+  if (cursor) query.set("cursor", cursor);
+  const text = query.toString();
+  return request("GET", text ? `/api/games?${text}` : "/api/games", undefined, options);
+};
 
 /** `options.wait: false`: throw ApiError "unreachable" rather than wait for the server. */
 export const getGame = (id, options) =>
   request("GET", `/api/games/${encodeURIComponent(id)}`, undefined, options);
 
 /** Play one action: {action: "place", cell} | {action: "give", piece} | {action: "declare"|"claim"|"decline"}. */
-export const act = (id, revision, action) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/actions`, { revision, ...action });
+export const act = (id, revision, action, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/actions`, { revision, ...action }, options);
 
-export const computerTurn = (id, revision) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/computer`, { revision });
+export const computerTurn = (id, revision, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/computer`, { revision }, options);
 
-export const undo = (id, revision) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/undo`, { revision });
+export const undo = (id, revision, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/undo`, { revision }, options);
 
-export const redo = (id, revision) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/redo`, { revision });
+export const redo = (id, revision, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/redo`, { revision }, options);
 
 /** Give up: the caller's side loses (on one device, the side to move). */
-export const resign = (id, revision) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/resign`, { revision });
+export const resign = (id, revision, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/resign`, { revision }, options);
 
 /** "Play again": the next game with the sides swapped; answers its view. */
-export const rematch = (id) => request("POST", `/api/games/${encodeURIComponent(id)}/rematch`);
+export const rematch = (id, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/rematch`, undefined, options);
 
-/** Delete one of the caller's unfinished games. */
-export const deleteGame = (id) => request("DELETE", `/api/games/${encodeURIComponent(id)}`);
+/** Delete one of the caller's unfinished games, as seen at `revision`. */
+export const deleteGame = (id, revision, options) =>
+  request("DELETE", `/api/games/${encodeURIComponent(id)}?revision=${encodeURIComponent(revision)}`, undefined, options);
 
 // ---- online games -------------------------------------------------------------
 
 /** The online game an invitation token seats one in: {game, rules, calling, seat, joined}. */
-export const getInvite = (token) => request("GET", `/api/invites/${encodeURIComponent(token)}`);
+export const getInvite = (token, options) =>
+  request("GET", `/api/invites/${encodeURIComponent(token)}`, undefined, options);
 
 /** Take the free seat of online game `id` with its invitation token. */
-export const join = (id, invite) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite });
+export const join = (id, invite, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite }, options);
 
 /** The address of the invitation's QR code (an SVG image). */
 export const inviteQrUrl = (id) => `/api/games/${encodeURIComponent(id)}/invite.svg`;
 
 /** Accept or refuse the opponent's undo request. */
-export const answerUndo = (id, revision, accept) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/undo/answer`, { revision, accept });
+export const answerUndo = (id, revision, accept, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/undo/answer`, { revision, accept }, options);
 
-export const hint = (id, lang) =>
-  request("GET", `/api/games/${encodeURIComponent(id)}/hint?lang=${encodeURIComponent(lang)}`);
+export const hint = (id, lang, options) =>
+  request("GET", `/api/games/${encodeURIComponent(id)}/hint?lang=${encodeURIComponent(lang)}`, undefined, options);
 
 /** A finished game's turns judged (slow: solved on the server). */
-export const review = (id) => request("GET", `/api/games/${encodeURIComponent(id)}/review`);
+export const review = (id, options) =>
+  request("GET", `/api/games/${encodeURIComponent(id)}/review`, undefined, options);
 
 /** Every legal turn of a position with its value (docs/web-api.md). */
-export const analysis = (position, rules) =>
-  request("GET", `/api/analysis?${new URLSearchParams({ position, rules })}`);
+export const analysis = (position, rules, options) =>
+  request("GET", `/api/analysis?${new URLSearchParams({ position, rules })}`, undefined, options);
 
-export const importRecord = (record, settings) =>
-  request("POST", "/api/games/import", { record, ...settings });
+export const importRecord = (record, settings, options) =>
+  request("POST", "/api/games/import", { record, ...settings }, options);
 
 /** The address of a game's record, for a download link. */
 export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
@@ -155,19 +290,24 @@ export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
 // ---- the daily puzzle ---------------------------------------------------------
 
 /** The puzzle of `date` ("YYYY-MM-DD" or "today"), without its solution. */
-export const getPuzzle = (date) => request("GET", `/api/puzzles/${encodeURIComponent(date)}`);
+export const getPuzzle = (date, options) =>
+  request("GET", `/api/puzzles/${encodeURIComponent(date)}`, undefined, options);
+
+/** The puzzles of today and the 14 days after it generated so far: {today, complete, puzzles}. */
+export const puzzlesAhead = (options) => request("GET", "/api/puzzles/ahead", undefined, options);
 
 /** Judge the player's `turn` ("A1F", or "A1" for a placement alone) after `played`. */
-export const checkPuzzle = (date, played, turn) =>
-  request("POST", `/api/puzzles/${encodeURIComponent(date)}/check`, { played, turn });
+export const checkPuzzle = (date, played, turn, options) =>
+  request("POST", `/api/puzzles/${encodeURIComponent(date)}/check`, { played, turn }, options);
 
 /** Store one attempt {tries, seconds, solved} of the calling player (the cookie says who);
- *  answers their history.  `solved: true` counts only after a checked turn solved it. */
-export const puzzleResult = (date, result) =>
-  request("POST", `/api/puzzles/${encodeURIComponent(date)}/result`, result);
+ *  answers what it changed: {today, streak, solved, day, result}.  `solved: true` counts only after a checked turn solved it. */
+export const puzzleResult = (date, result, options) =>
+  request("POST", `/api/puzzles/${encodeURIComponent(date)}/result`, result, options);
 
 /** The calling player's puzzle history. */
-export const puzzleHistory = () => request("GET", "/api/puzzles/history");
+export const puzzleHistory = (options) => request("GET", "/api/puzzles/history", undefined, options);
 
 /** Take over the results an earlier version of the page stored under an id it made up. */
-export const adoptPuzzleResults = (player) => request("POST", "/api/puzzles/adopt", { player });
+export const adoptPuzzleResults = (player, options) =>
+  request("POST", "/api/puzzles/adopt", { player }, options);

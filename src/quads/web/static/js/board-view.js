@@ -1,5 +1,6 @@
 // The analysis board (#/analyse/RULES/POSITION): set up any position, with a
-// piece in hand or not, and see the value of every turn (GET /api/analysis).
+// piece in hand or not, and see the value of every turn (GET /api/analysis, or the
+// page's own engine while the server cannot be reached).
 // The address holds the rule set and the position string, so a position is
 // shared by sharing the address.
 //
@@ -9,16 +10,29 @@
 
 import * as api from "./api.js";
 import { Board, CELLS } from "./board.js";
+import { engineClient as engine } from "./engine/client.js";
 import { t } from "./i18n.js";
-import { rulesName } from "./names.js";
+import { describeError, messageWords, rulesName } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { positionString, readPosition } from "./position.js";
+import { revealAll } from "./reveal.js";
 import { Supply } from "./supply.js";
 import { valueWords, valuesByTarget } from "./turn-values.js";
 
 const $ = (id) => document.getElementById(id);
 const PIECES = "0123456789ABCDEF".split("");
 const RULES = ["quads", "classic", "advanced"];
+
+/** The analysis of a position: the server's, or the page's engine's alike while the
+ * server cannot be reached. */
+async function analysis(position, rules) {
+  try {
+    return await api.analysis(position, rules, { wait: false });
+  } catch (error) {
+    if (error.code !== "unreachable") throw error;
+  }
+  return engine.analysis(position, rules, { seconds: 3 });
+}
 
 export class BoardView {
   constructor({ notify }) {
@@ -27,7 +41,7 @@ export class BoardView {
     this.hand = null;
     this.rules = "quads";
     this.chosen = null; // the palette piece to put down next
-    this.answer = null; // the analysis of the position shown, or {failed: message}
+    this.answer = null; // the analysis of the position shown, or {failed: {key, params}}
     this.asked = null; // the address whose analysis is on its way
     this.cells = new Board($("analyse-board"), (cell) => this.pressCell(cell));
     this.palette = new Supply($("analyse-supply"), (piece) => this.choose(piece));
@@ -108,13 +122,15 @@ export class BoardView {
   async analyse(address) {
     let answer;
     try {
-      answer = await api.analysis(this.position, this.rules);
+      answer = await analysis(this.position, this.rules);
     } catch (error) {
-      answer = { failed: error.message || t("analysis.failed") };
+      answer = { failed: describeError(error, { fallback: "analysis.failed" }) };
     }
     if (this.asked !== address) return; // set up anew meanwhile
     this.answer = answer;
     this.render();
+    // Why a position is refused shows above the board: in view, with the board.
+    if (answer.failed) revealAll([$("analyse-summary"), $("analyse-board")]);
   }
 
   async copyLink() {
@@ -154,7 +170,7 @@ export class BoardView {
     const status = $("analyse-status");
     $("analyse-view").setAttribute("aria-busy", String(!answer));
     if (!answer) status.textContent = t("analysis.thinking");
-    else if (answer.failed) status.textContent = answer.failed;
+    else if (answer.failed) status.textContent = messageWords(answer.failed);
     else {
       const side = t(this.hand ? "analyse.to_place" : "analyse.to_give");
       status.textContent = `${side} ${t("analyse.value", { value: valueWords(answer) })}`;

@@ -4,8 +4,8 @@
 // game can still be watched; an unknown invitation says so.
 
 import * as api from "./api.js";
-import { has, t } from "./i18n.js";
-import { RULE_SETS, rulesName } from "./names.js";
+import { t } from "./i18n.js";
+import { RULE_SETS, describeError, messageWords, rulesName } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,7 +15,7 @@ export class JoinView {
     this.onOpen = onOpen;
     this.token = null;
     this.invite = null; // {game, rules, calling, seat, joined}
-    this.error = null; // a catalogue key
+    this.error = null; // a message {key, params}
     this.busy = false;
     $("join-button").addEventListener("click", () => this.join());
     $("join-watch").addEventListener("click", () => {
@@ -25,16 +25,29 @@ export class JoinView {
 
   /** Show the invitation `token`. */
   async open(token) {
+    this.close();
     this.token = token;
     this.invite = null;
     this.error = null;
+    this.requests = new AbortController();
+    const options = { signal: this.requests.signal };
     this.render();
     let invite;
     try {
-      invite = await api.getInvite(token);
+      try {
+        invite = await api.getInvite(token, { wait: false, ...options });
+      } catch (error) {
+        if (error.code !== "unreachable") throw error;
+        // Joining needs the server: say so at once, and go on by itself once it answers.
+        if (this.token !== token) return;
+        this.error = { key: "join.offline", params: {} };
+        this.render();
+        invite = await api.getInvite(token, options);
+        this.error = null;
+      }
     } catch (error) {
-      if (this.token !== token) return;
-      this.error = error.code === "not_found" ? "join.unknown" : errorKey(error);
+      if (this.token !== token || error.code === "cancelled") return;
+      this.error = describeError(error, { overrides: { not_found: "join.unknown" } });
       this.render();
       return;
     }
@@ -45,12 +58,15 @@ export class JoinView {
       return;
     }
     this.invite = invite;
-    if (!invite.seat) this.error = "join.full";
+    if (!invite.seat) this.error = { key: "join.full", params: {} };
     this.render();
     if (invite.seat) $("join-button").focus({ preventScroll: true });
   }
 
+  /** The screen was left: nothing more is sent for it. */
   close() {
+    if (this.requests) this.requests.abort();
+    this.requests = null;
     this.token = null;
     this.invite = null;
   }
@@ -64,19 +80,15 @@ export class JoinView {
     this.render();
     let view;
     try {
-      view = await api.join(invite.game, token);
+      view = await api.join(invite.game, token, { signal: this.requests.signal });
     } catch (error) {
       this.busy = false;
-      if (this.token !== token) return;
-      if (error.code === "seat_taken") {
-        this.invite = { ...invite, seat: null };
-        this.error = "join.full";
-      } else if (error.code === "bad_invite" || error.code === "not_found") {
-        this.invite = null;
-        this.error = "join.unknown";
-      } else {
-        this.error = errorKey(error);
-      }
+      if (this.token !== token || error.code === "cancelled") return;
+      if (error.code === "seat_taken") this.invite = { ...invite, seat: null };
+      else if (error.code === "bad_invite" || error.code === "not_found") this.invite = null;
+      this.error = describeError(error, {
+        overrides: { seat_taken: "join.full", bad_invite: "join.unknown", not_found: "join.unknown" },
+      });
       this.render();
       return;
     }
@@ -106,16 +118,11 @@ export class JoinView {
     }
     const error = $("join-error");
     error.hidden = !this.error;
-    error.textContent = this.error ? t(this.error) : "";
+    error.textContent = this.error ? messageWords(this.error) : "";
     const button = $("join-button");
     button.hidden = !invite || !invite.seat;
     button.disabled = this.busy;
     button.textContent = t(this.busy ? "join.joining" : "join.button");
     $("join-watch").hidden = !invite || Boolean(invite.seat);
   }
-}
-
-function errorKey(error) {
-  const key = error instanceof api.ApiError ? `error.${error.code}` : "error.unknown";
-  return has(key) ? key : "error.unknown";
 }

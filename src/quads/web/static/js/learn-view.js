@@ -11,6 +11,7 @@ import { t } from "./i18n.js";
 import { joinList } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { readPosition } from "./position.js";
+import { LINES, SHAPES } from "./rules/shapes.js";
 import { valueWords } from "./turn-values.js";
 
 export const SECTIONS = ["rules", "variants", "strategy", "history", "solved", "faq"];
@@ -28,17 +29,11 @@ const RULE_EXAMPLES = [
   { key: "draw", position: "76E0/B43A/182D/CF59 -", cells: [], win: false },
 ];
 
-// How many winning shapes pass through each cell, in Quads and in classic Quarto.
+// How many winning shapes pass through each cell, in Quads and in classic Quarto
+// (the shapes are the rules': rules/shapes.js, each with the mask of its cells).
 function shapeCounts(withSquares) {
-  const lines = [
-    ...[0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => r * 4 + c)),
-    ...[0, 1, 2, 3].map((c) => [0, 1, 2, 3].map((r) => r * 4 + c)),
-    [0, 5, 10, 15],
-    [3, 6, 9, 12],
-  ];
-  const squares = [0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => [0, 1, 4, 5].map((d) => r * 4 + c + d)));
-  const shapes = withSquares ? [...lines, ...squares] : lines;
-  return CELLS.map((_, index) => shapes.filter((shape) => shape.includes(index)).length);
+  const shapes = withSquares ? SHAPES : LINES;
+  return CELLS.map((_, index) => shapes.filter((shape) => (shape.cells >> index) & 1).length);
 }
 
 function make(tag, attributes = {}, ...children) {
@@ -230,7 +225,9 @@ export class LearnView {
   /** Every variant solved (bench/solved.py): the table is loaded once, when shown. */
   solved() {
     const table = make("table", { className: "solved-table" });
-    table.append(make("caption", { text: t("learn.solved.caption") }));
+    // The caption shows above the scrolling box, where it wraps at words on a
+    // phone; the table keeps it for screen readers.
+    table.append(make("caption", { className: "visually-hidden", text: t("learn.solved.caption") }));
     const head = make("tr");
     for (const key of ["shapes", "traits", "value", "nodes", "seconds"]) {
       head.append(make("th", { scope: "col", text: t(`learn.solved.${key}`) }));
@@ -260,7 +257,15 @@ export class LearnView {
         .catch(() => {});
     }
     const scroller = make("div", { className: "table-scroll", tabindex: "0", "aria-label": t("learn.solved.caption") }, table);
-    return this.section_("solved", ...paragraphs("learn.solved", 2), scroller);
+    const caption = make("p", { className: "table-caption", "aria-hidden": "true", text: t("learn.solved.caption") });
+    // Where the table is wider than the screen, a sign says that it scrolls sideways.
+    const sign = make("p", { className: "scroll-sign note", text: t("learn.solved.scroll") });
+    const update = () => {
+      sign.hidden = scroller.scrollWidth <= scroller.clientWidth + 1;
+    };
+    new ResizeObserver(update).observe(scroller);
+    new ResizeObserver(update).observe(table);
+    return this.section_("solved", ...paragraphs("learn.solved", 2), caption, sign, scroller);
   }
 
   faq() {

@@ -7,7 +7,10 @@
 // so that a late message never takes the board back.  A lost connection is
 // opened again by itself, after 0.5 s, then 1, 2, 4 and at most 8 s (each
 // with some jitter, so that many pages do not all come back at once); the
-// server's first message then brings the page up to date.  A ping every 25 s
+// server's first message then brings the page up to date.  A socket that the
+// server closed as busy (4429: over a limit of sockets; 1013: the database
+// cannot be reached) is opened again later: from 4 s doubling to 60 s, with
+// jitter, whatever else happens meanwhile.  A ping every 25 s
 // keeps the connection from being dropped as idle, and a connection that
 // leaves a ping unanswered for 10 s counts as lost.  The page never polls.
 
@@ -18,6 +21,16 @@ const MAX_DELAY_MS = 8_000;
 
 /** Close codes after which trying again is useless: no such game, foreign page. */
 const FINAL_CODES = new Set([4403, 4404]);
+/** Close codes that ask to try again later: over a limit, database unreachable. */
+export const BUSY_CODES = new Set([4429, 1013]);
+const BUSY_FIRST_MS = 4_000;
+const BUSY_MAX_MS = 60_000;
+
+/** The pause before try `attempt` (from 0): doubling from `first` to `max`, each
+ *  between 50 % and 100 % of it. */
+export function backoff(attempt, first, max, random = Math.random) {
+  return Math.min(max, first * 2 ** attempt) * (0.5 + random() * 0.5);
+}
 
 export function liveUrl(id) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -41,6 +54,7 @@ export class LiveGame {
     this.closed = false;
     this.connected = false;
     this.attempt = 0;
+    this.busy = 0;
     this.retryTimer = null;
     this.pingTimer = null;
     this.pongTimer = null;
@@ -81,6 +95,10 @@ export class LiveGame {
         this.onGone();
         return;
       }
+      if (BUSY_CODES.has(event.code)) {
+        this.retryLater();
+        return;
+      }
       this.retry();
     });
   }
@@ -95,6 +113,7 @@ export class LiveGame {
     if (message.type === "view" && message.view && message.view.id === this.id) {
       // A connection counts as back once the server's view arrived.
       this.attempt = 0;
+      this.busy = 0;
       this.setConnected(true);
       const shown = this.shown();
       if (shown === null || shown === undefined || message.view.revision >= shown) this.onView(message.view);
@@ -138,14 +157,27 @@ export class LiveGame {
   /** Try again after a growing pause: 0.5 s doubling to 8 s, each between 50 % and 100 % of it. */
   retry() {
     if (this.closed || this.retryTimer !== null) return;
-    const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt);
+    const delay = backoff(this.attempt, FIRST_DELAY_MS, MAX_DELAY_MS);
     this.attempt += 1;
-    this.retryTimer = setTimeout(() => this.connect(), delay * (0.5 + Math.random() * 0.5));
+    this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
-  /** The network came back or the tab became visible: do not wait for the next try. */
+  /** The server is busy: try again after a longer pause, 4 s doubling to 60 s. */
+  retryLater() {
+    if (this.closed) return;
+    clearTimeout(this.retryTimer);
+    const delay = backoff(this.busy, BUSY_FIRST_MS, BUSY_MAX_MS);
+    this.busy += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  /** The network came back or the tab became visible: do not wait for the next try
+   *  (unless the server asked to wait). */
   reconnectNow() {
-    if (this.closed || this.socket || document.visibilityState === "hidden") return;
+    if (this.closed || this.socket || this.busy > 0 || document.visibilityState === "hidden") return;
     this.attempt = 0;
     this.connect();
   }

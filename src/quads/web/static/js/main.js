@@ -2,7 +2,8 @@
 // notices, the banner shown while the server cannot be reached, and the
 // service worker that lets the page open without it (offline.js).
 //
-// Addresses: #/new is the new-game screen, #/game/<id> a game, #/puzzle the
+// Addresses: #/new is the new-game screen, #/game/<id> a game kept by the server and
+// #/device/<uuid> one that lives on this device (game/device-source.js), #/puzzle the
 // day's puzzle and #/puzzle/YYYY-MM-DD the puzzle of an earlier date; #/learn
 // the rules, variants, strategy, history and questions, and #/learn/<section>
 // the same page at one of its sections; #/learn/tutorial the guided first
@@ -13,14 +14,17 @@
 
 import * as api from "./api.js";
 import { BoardView } from "./board-view.js";
+import { onSent, sendWaiting } from "./device.js";
 import { GameView } from "./game-view.js";
+import { DeviceSource } from "./game/device-source.js";
+import { ServerGame } from "./game/server-game.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
 import { JoinView } from "./join-view.js";
 import { LearnView } from "./learn-view.js";
 import { offerInstall } from "./install.js";
 import { OfflineBanner, keepForOffline } from "./offline.js";
 import { fillPlayAreas } from "./play-area.js";
-import { PuzzleView } from "./puzzle-view.js";
+import { PuzzleView, keepComingPuzzles } from "./puzzle-view.js";
 import { SetupView } from "./setup-view.js";
 import { TutorialView } from "./tutorial-view.js";
 
@@ -44,13 +48,101 @@ function showNotice(text, { tone = "info", sticky = false } = {}) {
 }
 
 const offlineBanner = new OfflineBanner($("offline"), { onBack: () => showNotice(t("net.back")) });
-api.onConnectionChange((reachable) => offlineBanner.reachable(reachable));
+let serverAnswered = true;
+api.onConnectionChange((reachable) => {
+  offlineBanner.reachable(reachable);
+  // Back after a time without the server: send what was played meanwhile, and show
+  // the games and the streak it keeps.
+  if (reachable && !serverAnswered) {
+    sendWaiting();
+    if (!$("setup-view").hidden) {
+      setupView.show();
+      puzzleView.showEntry();
+    }
+  }
+  serverAnswered = reachable;
+});
+window.addEventListener("online", () => sendWaiting());
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") sendWaiting();
+});
+
+// The server does not know this browser's player: say so, and go on only once the
+// person chose to start as a new player (the server never replaces the cookie itself).
+api.onUnknownPlayer(
+  () =>
+    new Promise((resolve) => {
+      const panel = $("forgotten");
+      const button = $("forgotten-start");
+      panel.hidden = false;
+      window.scrollTo(0, 0); // in its place above the screen, not floating over it
+      button.focus({ preventScroll: true });
+      button.addEventListener(
+        "click",
+        () => {
+          panel.hidden = true;
+          showNotice(t("player.forgotten.done"));
+          resolve();
+        },
+        { once: true },
+      );
+    }),
+);
+
+// ---- games: on the server, or on this device ------------------------------------
+//
+// A game is named by a key: the server's id of a game it keeps, "device:<uuid>" for a
+// game that lives on this device.  Their addresses are #/game/<id> and #/device/<uuid>.
+
+const DEVICE = "device:";
+
+function isDeviceKey(key) {
+  return key.startsWith(DEVICE);
+}
+
+function gameAddress(key) {
+  return isDeviceKey(key) ? `#/device/${encodeURIComponent(key.slice(DEVICE.length))}` : `#/game/${encodeURIComponent(key)}`;
+}
+
+/** The source of the game `key` names (a promise for a game on the device). */
+function sourceOf(key) {
+  return isDeviceKey(key) ? DeviceSource.open(key.slice(DEVICE.length)) : new ServerGame(key);
+}
+
+function keyOf(source, id) {
+  return source.onDevice ? `${DEVICE}${id}` : id;
+}
+
+/** A refusal of the page itself: what needs the server while it cannot be reached. */
+function needsServer() {
+  return new api.ApiError(0, "needs_server");
+}
+
+/**
+ * Start a game with `settings` (a NewGame body): on the server when it answers (as
+ * always), else on this device, so that the computer and two people on one device
+ * play without a network.  Online play needs the server: refused at once without it.
+ * Resolves {key, view}.
+ */
+async function createGame(settings, ask = () => api.newGame(settings, { wait: false })) {
+  if (settings.mode === "online" && !navigator.onLine) throw needsServer();
+  if (navigator.onLine) {
+    try {
+      const view = await ask();
+      return { key: view.id, view };
+    } catch (error) {
+      if (error.code !== "unreachable") throw error;
+      if (settings.mode === "online") throw needsServer();
+    }
+  }
+  return null;
+}
 
 // ---- screens ----------------------------------------------------------------
 
-function goToGame(id) {
-  localStorage.setItem(GAME_KEY, id);
-  location.hash = `#/game/${encodeURIComponent(id)}`;
+function goToGame(key) {
+  localStorage.setItem(GAME_KEY, key);
+  location.hash = gameAddress(key);
 }
 
 /** Show game `id` (the next one after "Play again", or one joined). */
@@ -65,19 +157,30 @@ function forgetDeleted(id) {
 }
 
 async function startGame(settings) {
-  const view = await api.newGame(settings);
+  let made = await createGame(settings);
+  if (!made) {
+    const source = await DeviceSource.start(settings);
+    made = { key: keyOf(source, source.id), view: await source.load() };
+  }
   gameView.close();
-  await showGame(view.id, view);
+  await showGame(made.key, made.view);
 }
 
 async function importGame(record, settings) {
-  const view = await api.importRecord(record, settings);
+  let made = await createGame({ mode: "local", ...settings }, () =>
+    api.importRecord(record, settings, { wait: false }));
+  if (!made) {
+    const source = await DeviceSource.fromRecord(record, settings);
+    made = { key: keyOf(source, source.id), view: await source.load() };
+  }
   gameView.close();
-  await showGame(view.id, view);
+  await showGame(made.key, made.view);
   showNotice(t("import.done"));
 }
 
 const gameView = new GameView({
+  sourceOf,
+  keyOf,
   onRestart: (settings) => startGame(settings).catch(() => showNotice(t("error.unknown"), { tone: "warning" })),
   onMissing: () => {
     localStorage.removeItem(GAME_KEY);
@@ -116,6 +219,7 @@ const tutorialView = new TutorialView({
 function showScreen(name) {
   $("setup-view").hidden = name !== "setup";
   $("game-view").hidden = name !== "game";
+  $("game-away").hidden = true; // the game screen shows it in place of a game when need be
   $("puzzle-view").hidden = name !== "puzzle";
   $("learn-view").hidden = name !== "learn";
   $("tutorial-view").hidden = name !== "tutorial";
@@ -144,14 +248,15 @@ function popped() {
   if (location.href === shownAddress) route();
 }
 
-async function showGame(id, view = null, { replace = false } = {}) {
-  localStorage.setItem(GAME_KEY, id);
-  const hash = `#/game/${encodeURIComponent(id)}`;
+/** Show the game `key` names (a server's id, or "device:<uuid>"). */
+async function showGame(key, view = null, { replace = false } = {}) {
+  localStorage.setItem(GAME_KEY, key);
+  const hash = gameAddress(key);
   if (replace) history.replaceState(null, "", hash);
   else if (location.hash !== hash) history.pushState(null, "", hash);
   shownAddress = location.href;
   showScreen("game");
-  if (gameView.id !== id) await gameView.open(id, view);
+  if (gameView.key !== key) await gameView.open(key, view);
 }
 
 /** Show the screen that the address asks for. */
@@ -192,24 +297,28 @@ async function route() {
     await joinView.open(join[1]);
     return;
   }
-  const match = /^#\/game\/(.+)$/.exec(location.hash);
+  const match = /^#\/(game|device)\/(.+)$/.exec(location.hash);
   if (match) {
-    await showGame(decodeURIComponent(match[1]));
+    const id = decodeURIComponent(match[2]);
+    await showGame(match[1] === "device" ? `${DEVICE}${id}` : id);
     return;
   }
   if (location.hash === "" || location.hash === "#" || location.hash === "#/") {
     // Back to the game this browser played last, if it is still going on.  Without
-    // the server, the new-game screen opens at once; the game stays remembered.
-    const id = localStorage.getItem(GAME_KEY);
-    if (id && navigator.onLine) {
+    // the server, a game kept by it waits (the new-game screen opens at once; the game
+    // stays remembered); a game on this device opens whatever the network does.
+    const key = localStorage.getItem(GAME_KEY);
+    if (key && (isDeviceKey(key) || navigator.onLine)) {
       try {
-        const view = await api.getGame(id, { wait: false });
+        const source = await sourceOf(key);
+        const view = await source.load({ wait: false });
+        source.close();
         if (!view.outcome) {
-          await showGame(id, view);
+          await showGame(key, view);
           return;
         }
       } catch (error) {
-        if (!(error instanceof api.ApiError && error.code === "unreachable")) localStorage.removeItem(GAME_KEY);
+        if (error.code !== "unreachable") localStorage.removeItem(GAME_KEY);
       }
     }
   }
@@ -239,6 +348,11 @@ async function start() {
   // After the first answer of the server, which gave this browser its cookie: the
   // worker's own first requests then carry it too.
   keepForOffline();
+  sendWaiting();
+  keepComingPuzzles();
+  onSent(() => {
+    if (!$("setup-view").hidden) setupView.show();
+  });
   $("lang-select").addEventListener("change", (event) => changeLanguage(event.target.value));
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", popped);

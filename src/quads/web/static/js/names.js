@@ -1,7 +1,8 @@
 // Names shown for the things the server speaks of by identifier: rule sets,
 // levels, players, winning shapes and shared traits.
 
-import { t } from "./i18n.js";
+import { errorMessage, messageText } from "./errors.js";
+import { has, t } from "./i18n.js";
 
 /** The rule sets offered on the new-game screen, with their catalogue keys. */
 export const RULE_SETS = [
@@ -80,4 +81,19 @@ export function joinList(items) {
 /** The words for the shared traits of a win, e.g. "tall and dark". */
 export function traitWords(traits) {
   return joinList(traits.map(({ trait, value }) => t(`trait.${trait}.${value ? 1 : 0}`)));
+}
+
+/** A param of a message in words: a shape's id becomes its name. */
+export function wordParam(name, value) {
+  return name === "shape" ? shapeName(String(value)) : value;
+}
+
+/** The message {key, params} that words `error` (js/errors.js), with this page's catalogue. */
+export function describeError(error, options = {}) {
+  return errorMessage(error, { has, ...options });
+}
+
+/** The text of a message {key, params} that a view keeps, in the page's language now. */
+export function messageWords(message) {
+  return messageText(message, { t, word: wordParam });
 }

@@ -1,5 +1,10 @@
 // The daily puzzle screen: the player makes the turns, the server judges each
 // one and answers with the computer's defence (docs/web-api.md, "Puzzles").
+// Without the server, the puzzles kept on the device (today's and the coming
+// fortnight's, fetched whenever the server answers, and the archive already seen:
+// puzzles/kept.js) are judged by the page's engine alike; an attempt is kept on
+// the device with the line played and sent once the server answers (device.js),
+// which replays the line before it counts the puzzle as solved.
 //
 // The page keeps no rules: it sends a placement alone first, and asks for the
 // piece to hand over only when the server says the placement does not end the
@@ -13,11 +18,25 @@
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
+import { deviceStore, sendWaiting } from "./device.js";
+import { engineClient as engine } from "./engine/client.js";
+import { newPuzzleResult } from "./local/sync.js";
+import {
+  keepHistory,
+  keepPuzzles,
+  keptHistory,
+  keptPuzzle,
+  localDate,
+  withSolves,
+} from "./puzzles/kept.js";
 import { currentLanguage, has, t } from "./i18n.js";
-import { rulesName } from "./names.js";
+import { describeError, messageWords, rulesName } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { revealTop, revealWhole } from "./reveal.js";
 import { Supply } from "./supply.js";
+import { cellName, parseCell } from "./rules/cells.js";
+import { parsePiece, pieceName } from "./rules/pieces.js";
+import { Turn } from "./rules/turn.js";
 
 /** The parts of the puzzle screen that belong to one puzzle. */
 const PUZZLE_PARTS = ".game-info, #puzzle-goal, .puzzle-goal-note, :scope > .board-area, :scope > .hand-area, :scope > .supply-area";
@@ -39,12 +58,24 @@ async function adopt() {
   if (old === null) return;
   if (OLD_PLAYER_PATTERN.test(old)) {
     try {
-      await api.adoptPuzzleResults(old);
+      await api.adoptPuzzleResults(old, { wait: false });
     } catch (error) {
-      if (!(error instanceof api.ApiError)) return; // try again on the next visit
+      // try again on the next visit
+      if (!(error instanceof api.ApiError) || error.code === "unreachable") return;
     }
   }
   localStorage.removeItem(OLD_PLAYER_KEY);
+}
+
+/** A turn's text ("A1F", "7", "D4") in its parts: {place: "A1" | null, give: "F" | null}. */
+function readTurn(text) {
+  const turn = Turn.parse(text);
+  return { place: turn.place === null ? null : cellName(turn.place), give: turn.give === null ? null : pieceName(turn.give) };
+}
+
+/** The text of a turn given in parts, as the library writes it. */
+function turnText({ place = null, give = null }) {
+  return new Turn(place === null ? null : parseCell(place), give === null ? null : parsePiece(give)).text;
 }
 
 /** "0:42", "12:05" or "1:02:03". */
@@ -59,6 +90,57 @@ function triesText(count) {
   return t(count === 1 ? "puzzle.tries.one" : "puzzle.tries.many", { count });
 }
 
+/** The history `history` once the attempt of `answer` (a result's answer) is stored. */
+function withResult(history, answer) {
+  const days = history.days.map((day) => (day.date === answer.day.date ? answer.day : day));
+  return {
+    ...history,
+    today: answer.today,
+    streak: answer.streak,
+    solved: answer.solved,
+    days,
+  };
+}
+
+/** Keep today's puzzle and the coming fortnight's on the device, for play without a
+ * network: asked whenever the server answers, and again while some are still being
+ * generated (a few times, a little later). */
+export async function keepComingPuzzles(tries = 6) {
+  let ahead;
+  try {
+    ahead = await api.puzzlesAhead({ wait: false });
+  } catch {
+    return;
+  }
+  keepPuzzles(ahead.puzzles);
+  if (!ahead.complete && tries > 1) setTimeout(() => keepComingPuzzles(tries - 1), 15_000);
+}
+
+/** The attempts kept on the device until the server has them, solved ones as {date, tries,
+ * seconds} (none where the browser keeps no IndexedDB). */
+async function waitingSolves() {
+  try {
+    const results = await (await deviceStore()).listResults();
+    return results.filter((result) => result.solved && !result.error);
+  } catch {
+    return [];
+  }
+}
+
+/** The player's history: the server's (kept for later), or without it the one kept,
+ * with the puzzles solved on the device meanwhile; null when there is none. */
+async function currentHistory() {
+  try {
+    const history = await api.puzzleHistory({ wait: false });
+    keepHistory(history);
+    return history;
+  } catch (error) {
+    if (error.code !== "unreachable") return null;
+  }
+  const kept = keptHistory();
+  return kept ? withSolves(kept, await waitingSolves(), localDate()) : null;
+}
+
 function streakText(count) {
   if (!count) return t("puzzle.streak.none");
   return t(count === 1 ? "puzzle.streak.one" : "puzzle.streak.many", { count });
@@ -71,10 +153,21 @@ function dateText(date, options = { weekday: "long", day: "numeric", month: "lon
 
 /** A turn of the computer in words: "places X on C3 and hands you Y". */
 function replyText(reply, placed, wins) {
-  const cell = reply.slice(0, 2);
+  const { place: cell, give } = readTurn(reply);
   const piece = pieceLabel(placed);
-  if (reply.length === 3) return t("puzzle.reply", { piece, cell, give: pieceLabel(reply[2]) });
+  if (give) return t("puzzle.reply", { piece, cell, give: pieceLabel(give) });
   return t(wins ? "puzzle.reply.wins" : "puzzle.reply.place", { piece, cell });
+}
+
+/** The verdict on `turn` after `played`: the server's, or the page's engine's alike
+ * while the server cannot be reached. */
+async function judge(puzzle, played, turn) {
+  try {
+    return await api.checkPuzzle(puzzle.date, played, turn, { wait: false });
+  } catch (error) {
+    if (error.code !== "unreachable") throw error;
+  }
+  return engine.checkPuzzle(puzzle, played, turn);
 }
 
 export class PuzzleView {
@@ -99,15 +192,20 @@ export class PuzzleView {
     this.message = null;
     this.render();
     this.loadHistory();
-    let puzzle;
+    let puzzle = null;
     try {
-      puzzle = await api.getPuzzle(date);
+      puzzle = await api.getPuzzle(date, { wait: false });
+      keepPuzzles([puzzle]);
     } catch (error) {
       if (this.date !== date) return;
-      const key = error.code === "not_found" ? "error.puzzle_missing" : `error.${error.code}`;
-      this.message = has(key) ? key : "error.unknown";
-      this.render();
-      return;
+      // Without the server, the puzzle kept on this device (today: by the device's date).
+      if (error.code === "unreachable") puzzle = keptPuzzle(date === "today" ? localDate() : date);
+      if (!puzzle) {
+        const overrides = { not_found: "error.puzzle_missing", unreachable: "error.puzzle_offline" };
+        this.message = describeError(error, { overrides });
+        this.render();
+        return;
+      }
     }
     if (this.date !== date) return;
     this.puzzle = puzzle;
@@ -137,11 +235,7 @@ export class PuzzleView {
 
   async loadHistory() {
     await adoptOldResults();
-    try {
-      this.history = await api.puzzleHistory();
-    } catch {
-      this.history = null;
-    }
+    this.history = await currentHistory();
     this.render();
   }
 
@@ -150,12 +244,12 @@ export class PuzzleView {
   place(cell) {
     if (this.busy || this.state !== "play" || this.pending || !this.shown.hand) return;
     this.pending = cell;
-    this.send(cell);
+    this.send(turnText({ place: cell }));
   }
 
   give(piece) {
     if (this.busy || this.state !== "play" || !this.pending) return;
-    this.send(this.pending + piece);
+    this.send(turnText({ place: this.pending, give: piece }));
   }
 
   async send(turn) {
@@ -166,12 +260,12 @@ export class PuzzleView {
     this.render();
     let verdict;
     try {
-      verdict = await api.checkPuzzle(puzzle.date, this.played, turn);
+      verdict = await judge(puzzle, this.played, turn);
     } catch (error) {
       this.busy = false;
       if (puzzle !== this.puzzle) return;
       this.pending = null;
-      this.message = has(`error.${error.code}`) ? `error.${error.code}` : "error.unknown";
+      this.message = describeError(error, { action: "puzzle" });
       this.render();
       return;
     }
@@ -185,7 +279,8 @@ export class PuzzleView {
       return;
     }
     this.pending = null;
-    this.verdict = { ...verdict, placed: turn.length === 3 ? turn[2] : null, before: placed };
+    this.verdict = { ...verdict, placed: readTurn(turn).give, before: placed };
+    this.line = verdict.played && verdict.played.length ? [...verdict.played] : [...this.played, turn];
     if (verdict.solved) {
       this.state = "solved";
       this.seconds = Math.round((Date.now() - this.started) / 1000);
@@ -211,18 +306,40 @@ export class PuzzleView {
     this.board.focus({ preventScroll: true });
   }
 
+  /**
+   * Store the attempt: at once when the server answers, else kept on the device and
+   * sent later.  A solved attempt carries the line played, so that the server can
+   * count it even when its turns were judged on the device.
+   */
   async record(solved) {
+    const puzzle = this.puzzle;
     const seconds = solved ? this.seconds : Math.round((Date.now() - this.started) / 1000);
+    const line = solved ? this.line : null;
+    const attempt = newPuzzleResult({ date: puzzle.date, tries: this.tries, seconds, solved, line });
+    const body = { tries: attempt.tries, seconds, solved, attempt: attempt.id, ...(line ? { line } : {}) };
+    let answer = null;
     try {
-      this.history = await api.puzzleResult(this.puzzle.date, {
-        tries: this.tries,
-        seconds,
-        solved,
-      });
-    } catch {
-      return; // the result is lost, the puzzle is not: nothing to show
+      answer = await api.puzzleResult(puzzle.date, body, { wait: false });
+    } catch (error) {
+      if (error.code !== "unreachable") return; // refused: nothing is stored, the puzzle stays
     }
-    this.render();
+    if (answer === null) {
+      try {
+        await (await deviceStore()).putResult(attempt);
+      } catch {
+        return; // no storage on this browser: the attempt is lost, the puzzle is not
+      }
+      sendWaiting();
+      if (this.history && solved) {
+        this.history = withSolves(this.history, [{ date: puzzle.date, tries: this.tries, seconds }], localDate());
+      }
+    } else if (this.history) {
+      this.history = withResult(this.history, answer);
+      keepHistory(this.history);
+    } else {
+      this.history = await currentHistory();
+    }
+    if (puzzle === this.puzzle) this.render();
   }
 
   shareText() {
@@ -262,7 +379,7 @@ export class PuzzleView {
     this.renderArchive();
     const box = $("puzzle-message");
     box.hidden = !this.message;
-    box.textContent = this.message ? t(this.message) : "";
+    box.textContent = this.message ? messageWords(this.message) : "";
     // Without a puzzle (loading, or none for that date) nothing of another one shows.
     for (const part of $("puzzle-view").querySelectorAll(PUZZLE_PARTS)) part.hidden = !puzzle;
     if (!puzzle) {
@@ -309,7 +426,7 @@ export class PuzzleView {
     const over = this.state !== "play";
     const view = $("puzzle-view");
     view.classList.toggle("is-over", over);
-    const lastCell = this.verdict && this.verdict.reply ? this.verdict.reply.slice(0, 2) : null;
+    const lastCell = this.verdict && this.verdict.reply ? readTurn(this.verdict.reply).place : null;
     this.board.render(this.shown.board, {
       canPlace: playing && idle && !giving && Boolean(this.shown.hand),
       last: this.state === "solved" ? null : lastCell,
@@ -342,8 +459,11 @@ export class PuzzleView {
     reply.hidden = !verdict.reply;
     const placed = verdict.placed;
     reply.textContent = verdict.reply ? replyText(verdict.reply, placed, verdict.winner === "opponent") : "";
+    // When the computer's answer has won, the answer says it all: no second line that it can win.
+    const outlook = $("wrong-outlook");
+    outlook.hidden = verdict.winner === "opponent";
     const key = `puzzle.wrong.${verdict.value}`;
-    $("wrong-outlook").textContent = t(has(key) ? key : "puzzle.wrong.unknown", { moves: this.puzzle.goal.moves });
+    outlook.textContent = outlook.hidden ? "" : t(has(key) ? key : "puzzle.wrong.unknown", { moves: this.puzzle.goal.moves });
   }
 
   renderSolved() {
@@ -357,7 +477,13 @@ export class PuzzleView {
     const streak = $("solved-streak");
     streak.hidden = !this.history;
     streak.textContent = this.history ? streakText(this.history.streak) : "";
-    $("share-text").value = this.shareText();
+    const share = $("share-text");
+    share.value = this.shareText();
+    // Browsers without `field-sizing` get the box made as tall as the text.
+    if (!CSS.supports("field-sizing", "content")) {
+      share.style.height = "auto";
+      share.style.height = `${share.scrollHeight + share.offsetHeight - share.clientHeight}px`;
+    }
   }
 
   renderArchive() {
@@ -400,11 +526,8 @@ export class PuzzleView {
   /** The daily-puzzle card of the new-game screen: the player's streak. */
   async showEntry() {
     await adoptOldResults();
-    try {
-      this.entryStreak = (await api.puzzleHistory()).streak;
-    } catch {
-      this.entryStreak = null;
-    }
+    const history = await currentHistory();
+    this.entryStreak = history ? history.streak : null;
     this.renderEntry();
   }
 

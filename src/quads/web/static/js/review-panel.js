@@ -1,21 +1,35 @@
-// The review of a finished game (GET /api/games/{id}/review): every turn with
+// The review of a finished game (a ReviewView, docs/web-api.md): every turn with
 // the value before and after it, the turns that threw away a win or a draw
 // marked and explained, and the board before the turn chosen, with the cell
 // played and a best cell pointed at.
 
-import * as api from "./api.js";
 import { t } from "./i18n.js";
 import { exampleBoard } from "./learn-view.js";
 import { playerName } from "./names.js";
 import { pieceLabel } from "./pieces.js";
+import { revealAll } from "./reveal.js";
 import { valueWords } from "./turn-values.js";
 
 const $ = (id) => document.getElementById(id);
 
-function turnWords(turn) {
-  if (turn.place && turn.give) return t("review.turn.place_give", { cell: turn.place, piece: pieceLabel(turn.give) });
-  if (turn.give) return t("review.turn.give", { piece: pieceLabel(turn.give) });
-  return turn.place;
+/** The form of a turn's keys: "place_give", "give" or "place". */
+function turnForm(turn) {
+  if (turn.place && turn.give) return "place_give";
+  return turn.give ? "give" : "place";
+}
+
+/** Turn `number` of the game, made by `side`, as a sentence. */
+function turnSentence(view, number, side, turn) {
+  const person = view.mode === "online" ? view.you : view.mode === "computer" ? view.human : null;
+  const who = side === person ? "you" : "player";
+  return t(`review.turn.${who}.${turnForm(turn)}`, {
+    number, player: playerName(view, side), cell: turn.place, piece: turn.give && pieceLabel(turn.give),
+  });
+}
+
+/** A better turn, as the part of a sentence that names it ("putting it on C1 and …"). */
+function bestWords(turn) {
+  return t(`review.best.${turnForm(turn)}`, { cell: turn.place, piece: turn.give && pieceLabel(turn.give) });
 }
 
 export class ReviewPanel {
@@ -24,10 +38,12 @@ export class ReviewPanel {
     this.turns = null;
     this.chosen = 0;
     this.failed = false;
+    // The board of the turn chosen shows under that turn, by the press that chose it.
+    this.boardBox = $("review-board-box");
   }
 
-  /** Show the review of the finished game `view` (asked once per game). */
-  async open(view) {
+  /** Show the review of the finished game `view`, asked of its `source` once per game. */
+  async open(view, source) {
     $("review-panel").hidden = false;
     if (this.game === view.id && (this.turns || !this.failed)) {
       this.render(view);
@@ -39,7 +55,7 @@ export class ReviewPanel {
     this.render(view);
     $("review-title").focus({ preventScroll: false });
     try {
-      const answer = await api.review(view.id);
+      const answer = await source.review();
       if (this.game !== view.id) return;
       this.turns = answer.turns;
       const mistake = this.turns.findIndex((turn) => turn.threw_away);
@@ -65,14 +81,15 @@ export class ReviewPanel {
     if (!this.turns) {
       status.textContent = t(this.failed ? "review.failed" : "review.thinking");
       list.replaceChildren();
-      $("review-board-box").hidden = true;
+      this.boardBox.hidden = true;
       return;
     }
     const mistakes = this.turns.filter((turn) => turn.threw_away).length;
     status.textContent = mistakes ? t("review.count", { count: mistakes }) : t("review.clean");
     list.replaceChildren(...this.turns.map((turn, index) => this.item(view, turn, index)));
     const chosen = this.turns[this.chosen];
-    $("review-board-box").hidden = !chosen;
+    this.boardBox.hidden = !chosen;
+    if (chosen) list.children[this.chosen].append(this.boardBox);
     if (chosen) {
       const board = exampleBoard(chosen.position);
       const mark = (cell, name) => {
@@ -81,8 +98,8 @@ export class ReviewPanel {
       };
       mark(chosen.turn.place, "last");
       if (chosen.best && chosen.best.place !== chosen.turn.place) mark(chosen.best.place, "marked");
-      $("review-board").replaceChildren(board);
-      $("review-board-caption").textContent = t("review.board", { number: this.chosen + 1 });
+      this.boardBox.querySelector("#review-board").replaceChildren(board);
+      this.boardBox.querySelector("#review-board-caption").textContent = t("review.board", { number: this.chosen + 1 });
     }
   }
 
@@ -96,19 +113,19 @@ export class ReviewPanel {
     const mark = turn.threw_away ? "✗ " : "";
     const before = valueWords({ value: turn.before, plies: turn.before_plies });
     const after = valueWords({ value: turn.after, plies: turn.after_plies });
-    button.textContent = `${mark}${t("review.turn", {
-      number: index + 1, player: playerName(view, turn.player), turn: turnWords(turn.turn),
-    })} · ${before} → ${after}`;
+    button.textContent = `${mark}${turnSentence(view, index + 1, turn.player, turn.turn)} (${before} → ${after})`;
     button.addEventListener("click", () => {
       this.chosen = index;
       this.render(view);
-      $("review-list").querySelectorAll("button")[index].focus();
+      const pressed = $("review-list").querySelectorAll("button.review-turn")[index];
+      pressed.focus({ preventScroll: true });
+      revealAll([pressed, this.boardBox]);
     });
     item.append(button);
     if (turn.threw_away) {
       const why = document.createElement("p");
       why.className = "review-why";
-      const best = turn.best ? turnWords(turn.best) : t("review.best_unknown");
+      const best = turn.best ? bestWords(turn.best) : t("review.best_unknown");
       why.textContent = t(turn.threw_away === "win" ? "review.lost_win" : "review.lost_draw", { best });
       item.append(why);
     }

@@ -1,10 +1,13 @@
 // The new-game screen: the opponent (the computer, a second person on this
 // device, or a friend online), its level, the rules and who begins; the
-// unfinished games to continue or delete; opening a saved record.
+// unfinished games to continue or delete, those the server keeps and those that
+// live on this device (played without a network) alike; opening a saved record.
 
 import * as api from "./api.js";
+import { changed, deviceStore } from "./device.js";
+import { summary } from "./local/device-game.js";
 import { currentLanguage, has, t } from "./i18n.js";
-import { LEVELS, RULE_SETS, levelName, rulesName } from "./names.js";
+import { LEVELS, RULE_SETS, describeError, levelName, messageWords, rulesName } from "./names.js";
 import { isTutorialGame } from "./tutorial-games.js";
 
 const SETTINGS_KEY = "quads.settings";
@@ -13,23 +16,29 @@ const $ = (id) => document.getElementById(id);
 export class SetupView {
   /**
    * `onStart(settings)` starts a game (a NewGame object), `onImport(record,
-   * settings)` opens a record, `onResume(id)` continues a stored game,
-   * `onDeleted(id)` is told that a game was deleted; `currentGame()` is the
-   * id of this tab's game, if any.
+   * settings)` opens a record, `onResume(key)` continues a stored game,
+   * `onDeleted(key)` is told that a game was deleted; `currentGame()` is the
+   * key of this tab's game, if any.  A game's key is the server's id, or
+   * "device:<uuid>" for a game on this device.
    */
   constructor({ onStart, onImport, onResume, onDeleted, currentGame }) {
     this.onResume = onResume;
     this.onDeleted = onDeleted;
     this.currentGame = currentGame;
     this.games = [];
+    this.next = null; // the cursor of the list's next page, if any
     this.loaded = false; // whether the list came once: until then it may not be empty at all
     this.confirming = null; // the id of the game whose deletion waits for a yes
     this.deleting = null; // the id of the game being deleted
-    this.listError = null; // a catalogue key
+    this.listError = null; // a message {key, params}
+    this.errors = new Map(); // an error box of the form -> the message {key, params} it shows
     this.form = $("setup-form");
+    $("resume-more").addEventListener("click", () => this.more());
     this.buildChoices();
     this.restoreSettings();
 
+    window.addEventListener("online", () => this.updateVisibility());
+    window.addEventListener("offline", () => this.updateVisibility());
     this.form.addEventListener("change", () => {
       this.updateVisibility();
       localStorage.setItem(SETTINGS_KEY, JSON.stringify(this.settings()));
@@ -95,59 +104,114 @@ export class SetupView {
     $("first-field").hidden = mode !== "computer";
     $("host-field").hidden = mode !== "online";
     $("first-local").hidden = mode !== "local";
-    $("start-button").dataset.i18n = mode === "online" ? "setup.start.online" : "setup.start";
-    $("start-button").textContent = t($("start-button").dataset.i18n);
+    // Online play needs the server: said at once while the browser is offline.
+    $("online-offline").hidden = mode !== "online" || navigator.onLine;
+    // Before the catalogue has loaded, translatePage() fills the text in later.
+    const start = mode === "online" ? "setup.start.online" : "setup.start";
+    $("start-button").dataset.i18n = start;
+    if (has(start)) $("start-button").textContent = t(start);
   }
 
   /** Run `task` with the start button disabled; show its error in `errorBox`. */
   async whileBusy(errorBox, task) {
     const button = $("start-button");
     errorBox.hidden = true;
+    this.errors.delete(errorBox);
     button.disabled = true;
     button.textContent = t("setup.starting");
     try {
       await task();
     } catch (error) {
-      const key = error instanceof api.ApiError && has(`error.${error.code}`) ? `error.${error.code}` : "error.unknown";
-      // A record's fault is the server's to tell exactly (the token, and what is wrong).
-      errorBox.textContent = key === "error.invalid_record" && error.message
-        ? t("error.invalid_record.reason", { reason: error.message })
-        : t(key);
-      errorBox.hidden = false;
+      // A record's fault says exactly what is wrong (the token, the header) by its reason.
+      this.errors.set(errorBox, describeError(error));
+      this.renderErrors();
     } finally {
       button.disabled = false;
       button.textContent = t(button.dataset.i18n);
     }
   }
 
-  /** Show the screen: fetch the unfinished games. */
+  /** Show the screen: fetch the unfinished games, the server's and this device's. */
   async show() {
     this.confirming = null;
     this.listError = null;
+    this.updateVisibility();
     this.render();
-    try {
-      const answer = await api.listGames("ongoing");
-      this.games = (answer.games || []).filter((game) => !isTutorialGame(game.id));
-    } catch {
-      this.games = [];
-    }
+    const [server, device] = await Promise.all([this.serverGames(), deviceGames()]);
+    // A game uploaded from this device shows once, as the device has it.
+    const here = new Set(device.map((game) => game.id));
+    this.games = [...device, ...server.filter((game) => !here.has(game.device))];
+    const time = (game) => Date.parse(game.updated) || 0;
+    this.games.sort((a, b) => time(b) - time(a));
     this.loaded = true;
     this.render();
   }
 
+  /** The first page of the server's unfinished games (none while it cannot be reached). */
+  async serverGames() {
+    this.next = null;
+    this.serverMissing = false;
+    try {
+      const answer = await api.listGames("ongoing", null, { wait: false });
+      this.next = answer.next || null;
+      return (answer.games || []).filter((game) => !isTutorialGame(game.id)).map((game) => ({ ...game, key: game.id }));
+    } catch {
+      this.serverMissing = true; // its games show once it answers (main.js shows the list again)
+      return [];
+    }
+  }
+
+  /** Add the list's next page. */
+  async more() {
+    const cursor = this.next;
+    if (!cursor) return;
+    const button = $("resume-more");
+    button.disabled = true;
+    try {
+      const answer = await api.listGames("ongoing", cursor);
+      const known = new Set(this.games.map((game) => game.id));
+      const here = new Set(this.games.filter((game) => game.on_device).map((game) => game.id));
+      const added = (answer.games || [])
+        .filter((game) => !isTutorialGame(game.id) && !known.has(game.id) && !here.has(game.device))
+        .map((game) => ({ ...game, key: game.id }));
+      this.games = this.games.concat(added);
+      this.next = answer.next || null;
+    } catch {
+      // Keep the cursor: the button tries again.
+    } finally {
+      button.disabled = false;
+    }
+    this.render();
+  }
+
   /** Draw the texts that are not in the HTML (after a change of language too). */
+  /** The errors of the forms, in the page's language now. */
+  renderErrors() {
+    for (const [box, message] of this.errors) {
+      box.textContent = messageWords(message);
+      box.hidden = false;
+    }
+  }
+
   render() {
+    this.renderErrors();
     const list = $("resume-list");
+    $("resume-more").hidden = !this.next;
+    // The server's games show once it answers; until then, those of this device.
+    const waiting = document.createElement("li");
+    waiting.className = "note";
+    waiting.textContent = t("resume.waiting");
     if (!this.games.length) {
       const empty = document.createElement("li");
       empty.className = "note";
-      empty.textContent = t(this.loaded ? "resume.empty" : "resume.waiting");
-      list.replaceChildren(empty);
+      empty.textContent = t("resume.empty");
+      list.replaceChildren(this.loaded && !this.serverMissing ? empty : waiting);
       return;
     }
     const when = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
     const focused = list.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
-    list.replaceChildren(...this.games.map((game) => this.renderItem(game, when)));
+    const items = this.games.map((game) => this.renderItem(game, when));
+    list.replaceChildren(...items, ...(this.serverMissing ? [waiting] : []));
     if (focused) {
       const again = list.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
       if (again) again.focus();
@@ -165,9 +229,17 @@ export class SetupView {
     const small = document.createElement("small");
     const updated = game.updated ? when.format(new Date(game.updated)) : "";
     const parts = [t(game.ply === 1 ? "resume.turns.one" : "resume.turns.many", { count: game.ply }), updated];
-    if (game.id === this.currentGame()) parts.push(t("resume.current"));
+    if (game.key === this.currentGame()) parts.push(t("resume.current"));
+    if (game.on_device && !game.uploaded) parts.push(t("resume.on_device"));
     small.textContent = parts.filter(Boolean).join(" · ");
     text.append(strong, small);
+    if (game.on_device && game.upload_error) {
+      // The server refused what this device played: say why (the game stays here).
+      const refused = document.createElement("small");
+      refused.className = "resume-refused";
+      refused.textContent = t("resume.refused", { why: messageWords(describeError(game.upload_error.error)) });
+      text.append(refused);
+    }
     const name = `${strong.textContent}, ${small.textContent}`;
 
     const actions = document.createElement("span");
@@ -176,7 +248,7 @@ export class SetupView {
       const question = document.createElement("span");
       question.className = "resume-question";
       question.textContent = t("resume.delete.confirm");
-      const yes = button(t("resume.delete.yes"), "button button-danger", `yes-${game.id}`, () => this.remove(game.id));
+      const yes = button(t("resume.delete.yes"), "button button-danger", `yes-${game.id}`, () => this.remove(game));
       yes.setAttribute("aria-label", `${t("resume.delete.yes")}: ${name}`);
       yes.disabled = this.deleting === game.id;
       const keep = () => this.confirm(null, `delete-${game.id}`);
@@ -184,7 +256,7 @@ export class SetupView {
       actions.append(question, yes, no);
       item.classList.add("is-confirming");
     } else {
-      const open = button(t("resume.open"), "button", `open-${game.id}`, () => this.onResume(game.id));
+      const open = button(t("resume.open"), "button", `open-${game.id}`, () => this.onResume(game.key));
       open.setAttribute("aria-label", `${t("resume.open")}: ${name}`);
       actions.append(open);
       if (deletable(game)) {
@@ -200,7 +272,7 @@ export class SetupView {
       const error = document.createElement("p");
       error.className = "error resume-error";
       error.setAttribute("role", "alert");
-      error.textContent = t(this.listError);
+      error.textContent = messageWords(this.listError);
       item.append(error);
     }
     return item;
@@ -215,18 +287,19 @@ export class SetupView {
     if (target) target.focus();
   }
 
-  async remove(id) {
+  async remove(game) {
+    const id = game.id;
     if (this.deleting) return;
     this.deleting = id;
     this.render();
     try {
-      await api.deleteGame(id);
+      if (game.on_device) await deleteDeviceGame(game);
+      else await api.deleteGame(id, game.revision);
     } catch (error) {
       // Deleted already (a repeated request after a lost connection): fine.
       if (!(error instanceof api.ApiError && error.code === "not_found")) {
         this.deleting = null;
-        const key = error instanceof api.ApiError ? `error.${error.code}` : "error.unknown";
-        this.listError = has(key) ? key : "error.unknown";
+        this.listError = describeError(error);
         this.render();
         return;
       }
@@ -235,8 +308,37 @@ export class SetupView {
     this.confirming = null;
     this.games = this.games.filter((game) => game.id !== id);
     this.render();
-    this.onDeleted(id);
+    this.onDeleted(game.key);
     $("resume-title").focus({ preventScroll: true });
+  }
+}
+
+/** The unfinished games on this device, as list entries (none where the browser keeps none). */
+async function deviceGames() {
+  let games;
+  try {
+    games = await (await deviceStore()).listGames();
+  } catch {
+    return [];
+  }
+  return games
+    .map((device) => ({ ...summary(device), key: `device:${device.id}` }))
+    .filter((game) => game.status === "ongoing");
+}
+
+/** Delete a game on this device, and the copy the server keeps of it when it can be reached. */
+async function deleteDeviceGame(game) {
+  const store = await deviceStore();
+  const device = await store.getGame(game.id);
+  await store.deleteGame(game.id);
+  changed(game.id, null);
+  const copy = device && device.uploaded && device.uploaded.game;
+  if (!copy) return;
+  try {
+    const view = await api.getGame(copy, { wait: false });
+    await api.deleteGame(copy, view.revision, { wait: false });
+  } catch {
+    // the server's copy stays (it shows in the list once more, and can be deleted there)
   }
 }
 

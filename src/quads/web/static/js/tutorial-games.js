@@ -1,7 +1,8 @@
-// The tutorial's games are real games on the server; the page remembers their
-// ids so that the list of unfinished games does not offer them to resume.
+// The tutorial's games of earlier versions of the page were real games on the
+// server; the page remembered their ids so that the list of unfinished games does
+// not offer them to resume.  The tutorial now plays in memory on the device, so no
+// new id is added; the ones remembered keep those old games out of the list.
 const TUTORIAL_GAMES_KEY = "quads.tutorialGames";
-const TUTORIAL_GAMES_KEPT = 50;
 
 function tutorialGames() {
   try {
@@ -12,15 +13,7 @@ function tutorialGames() {
   }
 }
 
-/** Note that game `id` was made by the tutorial. */
-export function rememberTutorialGame(id) {
-  const ids = tutorialGames().filter((known) => known !== id);
-  ids.push(id);
-  localStorage.setItem(TUTORIAL_GAMES_KEY, JSON.stringify(ids.slice(-TUTORIAL_GAMES_KEPT)));
-}
-
-/** Whether game `id` was made by the tutorial in this browser. */
+/** Whether game `id` was made by the tutorial of an earlier version in this browser. */
 export function isTutorialGame(id) {
   return tutorialGames().includes(id);
 }
-

@@ -1,22 +1,26 @@
 // The guided first game (#/learn/tutorial): four short steps on the real board
-// and supply, played in real local games through the API.
+// and supply, played in real games between two people on this device, held in
+// memory only (local/device-game.js: the page's rules decide every move, with or
+// without a network, and nothing is stored or sent).
 //
-// The page keeps no rules here either.  Which pieces are safe comes from the
-// view (`safe`), the winning cell of the last step from the server's hint, and
-// every move goes to the server.  The tutorial only scripts the opponent's
-// side and the positions to start from:
+// Which pieces are safe comes from the game's view (`safe`), the winning cell of
+// the last step from the rules.  The tutorial only scripts the opponent's side
+// and the positions to start from:
 //   1. hand over any piece (a new local game, the learner is the first player);
 //   2. the opponent places it and hands a piece back; the learner places it;
 //   3. a prepared position with three pieces in row 1: hand over a safe piece
 //      (an unsafe one is explained and not sent);
 //   4. a prepared position with a win on the board: find the winning cell.
 
-import * as api from "./api.js";
 import { Board } from "./board.js";
-import { has, currentLanguage, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { act, newDeviceGame, restoreGame, view as viewOf } from "./local/device-game.js";
+import { describeError, messageWords } from "./names.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
+import { revealAll } from "./reveal.js";
+import { cellName } from "./rules/cells.js";
+import { readRecord } from "./rules/record.js";
 import { Supply } from "./supply.js";
-import { rememberTutorialGame } from "./tutorial-games.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,6 +34,12 @@ const SAFE_RECORD = "1. 0 A11 2. B12 C1C 3. B3 *";
 const WIN_RECORD = "1. 7 A1C 2. B1D C1E *";
 const ROW_ONE = ["A1", "B1", "C1"];
 
+/** A game between two people on this device, replayed from `record`. */
+function recordGame(record) {
+  const game = readRecord(record);
+  return { ...newDeviceGame({ mode: "local", rules: game.rules.name }), game: game.snapshot() };
+}
+
 export class TutorialView {
   /** `onPlay(settings)` starts a game against the computer. */
   constructor({ onPlay }) {
@@ -37,6 +47,9 @@ export class TutorialView {
     this.active = false;
     this.board = new Board($("tutorial-board"), (cell) => this.place(cell));
     this.supply = new Supply($("tutorial-supply"), (piece) => this.give(piece));
+    // Why a press was not sent shows by what is pressed: between the board and
+    // the pieces, where the learner looks (not above the screen on a phone).
+    $("tutorial-supply").before($("tutorial-feedback"));
     $("tutorial-next").addEventListener("click", () => this.next());
     $("tutorial-again").addEventListener("click", () => this.open());
     // The learning pages suggest colour alone for a first game; the full rules are offered too.
@@ -52,10 +65,11 @@ export class TutorialView {
     this.step = 1;
     this.done = false; // the learner has done what the step asks
     this.view = null;
+    this.game = null; // the device game of the step (local/device-game.js), in memory
     this.busy = false;
     this.feedback = null; // a key: why the last press was not sent
-    this.message = null; // a key: an error of the server
-    this.winCell = null; // step 4: the cell the server's hint names
+    this.message = null; // a message {key, params}: an error of the server
+    this.winCell = null; // step 4: the cell where the piece in hand wins
     this.token = 0; // counts the starts, so that a late answer of an old run is dropped
   }
 
@@ -65,7 +79,7 @@ export class TutorialView {
     this.active = true;
     const token = ++this.token;
     this.render();
-    await this.load(token, () => api.newGame({ mode: "local", rules: "quads" }));
+    this.load(token, () => newDeviceGame({ mode: "local", rules: "quads" }));
     if (token === this.token) this.focusStep();
   }
 
@@ -74,40 +88,38 @@ export class TutorialView {
     this.token += 1;
   }
 
-  /** Run `request` (which answers a GameView) while the page shows it is busy. */
-  async load(token, request) {
-    this.busy = true;
+  /** Make the step's game `change()` (a device game); false when the rules refused it. */
+  load(token, change) {
     this.message = null;
-    this.render();
     try {
-      const view = await request();
-      rememberTutorialGame(view.id);
+      const game = change();
       if (token !== this.token) return false;
-      this.view = view;
+      this.game = game;
+      this.view = viewOf(game);
       return true;
     } catch (error) {
       if (token !== this.token) return false;
-      const key = `error.${error.code}`;
-      this.message = error.code && has(key) ? key : "error.unknown";
+      this.message = describeError(error);
       return false;
     } finally {
-      if (token === this.token) {
-        this.busy = false;
-        this.render();
-      }
+      if (token === this.token) this.render();
     }
   }
 
-  /** Send one action of the learner; the step is done when the server took it. */
-  async send(action) {
-    const view = this.view;
-    const token = this.token;
-    const ok = await this.load(token, () => api.act(view.id, view.revision, action));
+  /** Play one action of the learner; the step is done when the rules took it. */
+  send(action) {
+    const ok = this.load(this.token, () => act(this.game, action));
     if (!ok) return;
     this.done = true;
     this.render();
-    if (this.step === TOTAL) $("tutorial-end-title").focus({ preventScroll: true });
-    else $("tutorial-next").focus();
+    // What was done is said above the board: bring it into view with the way on.
+    if (this.step === TOTAL) {
+      $("tutorial-end-title").focus({ preventScroll: true });
+      revealAll([$("tutorial-end-title"), $("tutorial-end")], { screen: $("tutorial-view") });
+    } else {
+      $("tutorial-next").focus({ preventScroll: true });
+      revealAll([$("tutorial-instruction"), $("tutorial-next")], { screen: $("tutorial-view") });
+    }
   }
 
   // ---- the learner's presses ----------------------------------------------------
@@ -115,8 +127,7 @@ export class TutorialView {
   give(piece) {
     if (!this.ready() || this.view.step !== "give") return;
     if (this.step === 3 && !this.view.safe.includes(piece)) {
-      this.feedback = "tutorial.step3.unsafe";
-      this.render();
+      this.explain("tutorial.step3.unsafe", "tutorial-supply", piece);
       return;
     }
     this.feedback = null;
@@ -126,12 +137,18 @@ export class TutorialView {
   place(cell) {
     if (!this.ready() || this.view.step !== "place") return;
     if (this.step === 4 && cell !== this.winCell) {
-      this.feedback = "tutorial.step4.wrong";
-      this.render();
+      this.explain("tutorial.step4.wrong", "tutorial-board", cell);
       return;
     }
     this.feedback = null;
     this.send({ action: "place", cell });
+  }
+
+  /** Say why the press on `name` in `container` was not sent (`key`), with both in view. */
+  explain(key, container, name) {
+    this.feedback = key;
+    this.render();
+    revealAll([$("tutorial-feedback"), $(container).querySelector(`[data-key="${name}"]`)]);
   }
 
   ready() {
@@ -139,7 +156,7 @@ export class TutorialView {
   }
 
   /** On to the next step: play the opponent's side or set up its position. */
-  async next() {
+  next() {
     if (!this.done || this.busy || this.step >= TOTAL) return;
     const token = this.token;
     this.step += 1;
@@ -147,22 +164,17 @@ export class TutorialView {
     this.feedback = null;
     if (this.step === 2) {
       // The opponent places the piece it was given, then hands one back.
-      const view = this.view;
-      if (!(await this.load(token, () => api.act(view.id, view.revision, { action: "place", cell: OPPONENT_CELL })))) return;
+      if (!this.load(token, () => act(this.game, { action: "place", cell: OPPONENT_CELL }))) return;
       const placed = this.view;
       const piece = placed.safe[0] || placed.supply[0];
-      if (!(await this.load(token, () => api.act(placed.id, placed.revision, { action: "give", piece })))) return;
+      if (!this.load(token, () => act(this.game, { action: "give", piece }))) return;
     } else if (this.step === 3) {
-      if (!(await this.load(token, () => api.importRecord(SAFE_RECORD, { mode: "local" })))) return;
+      if (!this.load(token, () => recordGame(SAFE_RECORD))) return;
     } else if (this.step === 4) {
-      if (!(await this.load(token, () => api.importRecord(WIN_RECORD, { mode: "local" })))) return;
-      try {
-        const hint = await api.hint(this.view.id, currentLanguage());
-        if (token !== this.token) return;
-        this.winCell = hint.place;
-      } catch {
-        this.winCell = null; // without the hint any cell is sent, and the server judges
-      }
+      if (!this.load(token, () => recordGame(WIN_RECORD))) return;
+      const game = restoreGame(this.game);
+      const cells = game.position.winningCells(game.position.hand, game.rules);
+      this.winCell = cells ? cellName(31 - Math.clz32(cells & -cells)) : null;
     }
     this.render();
     this.focusStep();
@@ -199,7 +211,7 @@ export class TutorialView {
     feedback.textContent = this.feedback ? t(this.feedback) : "";
     const message = $("tutorial-message");
     message.hidden = !this.message;
-    message.textContent = this.message ? t(this.message) : "";
+    message.textContent = this.message ? messageWords(this.message) : "";
 
     $("tutorial-next").hidden = !this.done || step === TOTAL;
     $("tutorial-end").hidden = !(this.done && step === TOTAL);

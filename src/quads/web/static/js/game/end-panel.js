@@ -1,0 +1,70 @@
+// The end of a game: who won and why, the traits the winning pieces share, the
+// review's button, and "Play again" (online: the next game for both players).
+
+import { t } from "../i18n.js";
+import { joinList, otherSide, playerName, shapeName, traitWords } from "../names.js";
+import { rematchText } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Draw the end panel of `view`; `review` is the game's ReviewPanel, `busy`
+ * whether a request of the person is on its way. */
+export function renderEnd(view, { review, busy }) {
+  const outcome = view.outcome;
+  const panel = $("end-panel");
+  panel.hidden = !outcome;
+  $("game-view").classList.toggle("is-over", Boolean(outcome));
+  // The review: offered once the game is over, dropped when another game shows.
+  $("review-open").hidden = !outcome;
+  if (!outcome || (review.game && review.game !== view.id)) review.close();
+  else if (!$("review-panel").hidden) review.render(view);
+  if (!outcome) return;
+  $("end-title").textContent = endTitle(view);
+  $("end-reason").textContent = endReason(view);
+  const winner = outcome.winner;
+  const shared = $("end-shared");
+  const traits = outcome.traits || [];
+  shared.hidden = !winner || traits.length === 0;
+  // With one shape, all four pieces share every trait named; with several,
+  // each shape shares at least one of them.
+  const several = (outcome.shapes || []).length > 1;
+  shared.textContent = traits.length
+    ? t(several ? "end.shared_several" : "end.shared", { traits: traitWords(traits) })
+    : "";
+
+  // Online, "Play again" starts the next game for both; once one of them
+  // did, the other is offered to join it (a spectator, to watch it).
+  const online = view.mode === "online";
+  const rematch = online ? view.rematch : null;
+  const offer = $("rematch-offer");
+  offer.hidden = !rematch;
+  if (rematch) offer.textContent = rematchText(view);
+  const open = $("rematch-open");
+  open.hidden = !rematch;
+  const own = !view.spectator && view.rematch_by !== null && view.rematch_by === view.you;
+  open.textContent = t(view.spectator ? "rematch.watch" : own ? "rematch.open" : "rematch.join");
+  const again = $("play-again");
+  again.hidden = Boolean(rematch) || (online && view.spectator);
+  again.disabled = busy;
+}
+
+function endTitle(view) {
+  const winner = view.outcome.winner;
+  if (!winner) return t("end.draw");
+  if (view.mode === "online" && view.you) return t(winner === view.you ? "end.you_won" : "end.you_lost");
+  if (view.mode !== "computer") return t("end.player_wins", { player: playerName(view, winner) });
+  return t(winner === view.human ? "end.you_win" : "end.computer_wins");
+}
+
+function endReason(view) {
+  const outcome = view.outcome;
+  const winner = outcome.winner;
+  const me = view.mode === "online" ? view.you : view.mode === "computer" ? view.human : null;
+  if (!winner || outcome.reason === "full-board") return t("end.full_board");
+  if (outcome.reason === "resignation") {
+    const loser = otherSide(winner);
+    return loser === me ? t("end.resignation.you") : t("end.resignation.they", { who: playerName(view, loser) });
+  }
+  const shapes = joinList((outcome.shapes || []).map(shapeName));
+  return t(`end.${outcome.reason}.${winner === me ? "you" : "they"}`, { who: playerName(view, winner), shapes });
+}

@@ -1,0 +1,150 @@
+// The panels of the game screen drawn from a GameView alone: the prompt with the
+// reminder of a call, the last turn, the piece in hand, the move text and the tools.
+
+import { t } from "../i18n.js";
+import { isPerson, otherSide, playerName, waitingForOpponent } from "../names.js";
+import { pieceLabel, pieceSvg } from "../pieces.js";
+import { prefersReducedMotion } from "../reveal.js";
+import { turnText } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The prompt, and where the server offers a call (`claim_offered`,
+ * `declare_offered`) the reminder of it beside the call's button. */
+export function renderPrompt(view, person, fourDown) {
+  const boardHasPieces = view.board.some(Boolean);
+  const prompt = $("prompt");
+  const extra = $("prompt-extra");
+  let text;
+  let more = null;
+  if (view.outcome) {
+    text = t("prompt.over");
+  } else if (waitingForOpponent(view)) {
+    text = t(view.spectator ? "prompt.waiting.watch" : "prompt.waiting");
+  } else if (!person) {
+    if (view.mode !== "online") {
+      text = t("prompt.computer_turn"); // the hand shows that it is thinking
+    } else {
+      const mover = view.to_move;
+      const who = { player: playerName(view, mover), other: playerName(view, otherSide(mover)) };
+      const form = view.spectator ? "watch" : "wait";
+      text = t(view.step === "place" ? `prompt.${form}.place` : `prompt.${form}.give`, who);
+    }
+  } else {
+    const who = { player: playerName(view, person), other: playerName(view, otherSide(person)) };
+    const form = { local: "player", online: "online" }[view.mode] || "you";
+    if (view.step === "place") {
+      text = t(form === "player" ? "prompt.place.player" : "prompt.place.you", who);
+      if (view.claim_offered && fourDown) more = t("prompt.place.claim");
+    } else if (view.supply.length === 0) {
+      text = t("prompt.decline");
+    } else {
+      text = t(boardHasPieces ? `prompt.give.${form}` : `prompt.give.first.${form}`, who);
+      if (view.declare_offered && fourDown) more = t("prompt.give.declare");
+    }
+  }
+  prompt.textContent = text;
+  extra.hidden = !more;
+  extra.textContent = more || "";
+}
+
+/** The last turn, when the person did not see it made on this screen. */
+export function renderLastMove(view) {
+  const text = turnText(view, false);
+  const box = $("last-move");
+  box.hidden = !text;
+  box.textContent = text || "";
+}
+
+/** The piece in hand, who holds it, and the computer thinking (`thinking`); `arrived`:
+ * what was just played, to animate. */
+export function renderHand(view, person, { thinking, arrived }) {
+  const hand = $("hand");
+  const caption = $("hand-caption");
+  hand.replaceChildren();
+  hand.classList.remove("arrived", "empty");
+  $("thinking").hidden = !thinking;
+  if (view.hand) {
+    hand.append(pieceSvg(view.hand));
+    hand.setAttribute("aria-label", pieceLabel(view.hand));
+    const holder = view.to_move;
+    if (isPerson(view, holder) && view.mode !== "local") caption.textContent = t("game.hand.yours");
+    else if (view.mode === "computer") caption.textContent = t("game.hand.computer");
+    else if (view.mode === "online" && view.you) caption.textContent = t("game.hand.opponent");
+    else caption.textContent = t("game.hand.player", { player: playerName(view, holder) });
+    if (arrived && arrived.hand && !prefersReducedMotion()) hand.classList.add("arrived");
+  } else {
+    hand.classList.add("empty");
+    hand.setAttribute("aria-label", t("game.hand.empty"));
+    caption.textContent = person && view.supply.length ? t("game.hand.empty") : "";
+  }
+  caption.hidden = !caption.textContent;
+}
+
+/** The move text, two turns a line. */
+export function renderMoves(view) {
+  const moves = view.moves;
+  const list = $("moves");
+  const rows = [];
+  for (let i = 0; i < moves.length; i += 2) {
+    const item = document.createElement("li");
+    item.textContent = moves.slice(i, i + 2).join("  ");
+    rows.push(item);
+  }
+  list.replaceChildren(...rows);
+  $("moves-empty").hidden = moves.length > 0;
+}
+
+/**
+ * The tools under the supply: undo and redo, the hint, restarting, the record,
+ * resigning and deleting with their "are you sure?", as `view` allows them.  `state`:
+ * {person, idle, hintPending, confirming, source}; answers the question still to ask
+ * ("resign", "delete" or null: one the view no longer allows is dropped).
+ */
+export function renderTools(view, { person, idle, hintPending, confirming, source }) {
+  const online = view.mode === "online";
+  const seated = !view.spectator;
+  $("undo-button").hidden = !seated;
+  $("undo-label").textContent = t(online ? "action.undo.ask" : "action.undo");
+  $("undo-button").disabled = !idle || !view.can_undo;
+  $("redo-button").hidden = online;
+  $("redo-button").disabled = !idle || !view.can_redo;
+  // No hints online: the engine would help one side without the other knowing.
+  $("hint-button").hidden = !seated || online;
+  $("hint-button").disabled = !idle || !person || Boolean(hintPending);
+  $("hint-button").setAttribute("aria-busy", String(Boolean(hintPending)));
+  $("restart-button").hidden = online;
+  // Resigning, and deleting an online game nobody joined, ask "are you sure?" first.
+  const deletable = Boolean(view.invite);
+  if ((confirming === "resign" && !view.can_resign) || (confirming === "delete" && !deletable)) {
+    confirming = null;
+  }
+  const resign = $("resign-button");
+  resign.hidden = !view.can_resign;
+  resign.disabled = !idle || confirming !== null;
+  const remove = $("delete-button");
+  remove.hidden = !deletable;
+  remove.disabled = !idle || confirming !== null;
+  const confirm = $("confirm-panel");
+  confirm.hidden = !confirming;
+  if (confirming === "resign") {
+    const loser = view.mode === "local" ? view.to_move : view.you;
+    const winner = playerName(view, otherSide(loser));
+    $("confirm-question").textContent =
+      view.mode === "local"
+        ? t("resign.confirm.player", { player: playerName(view, loser), winner })
+        : t("resign.confirm", { winner });
+    $("confirm-yes").textContent = t("resign.yes");
+    $("confirm-no").textContent = t("resign.no");
+  } else if (confirming === "delete") {
+    $("confirm-question").textContent = t("delete.confirm");
+    $("confirm-yes").textContent = t("delete.yes");
+    $("confirm-no").textContent = t("delete.no");
+  }
+  $("confirm-yes").disabled = !idle;
+  const link = $("export-link");
+  const record = source.recordLink(view);
+  link.href = record.href;
+  link.setAttribute("download", record.filename);
+  return confirming;
+}

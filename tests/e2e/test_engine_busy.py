@@ -1,0 +1,53 @@
+"""The analysis board while the engine is busy with the same address's work: the
+server refuses the page's request with ``429 engine_busy``, and the page asks
+again after ``Retry-After`` and shows the answer."""
+
+from __future__ import annotations
+
+import threading
+import time
+import urllib.request
+from urllib.parse import quote
+
+from playwright.sync_api import Response, expect
+
+from e2e.quads_page import QuadsPage
+from e2e.quads_server import Server
+
+SLOW = "..4./E.../...6/.... 0"
+"""Thirteen empty cells, the most the opening book leaves to the search: a complete
+solve takes some 20 s here, so the search uses its whole budget (3 s) and stays
+incomplete, and an incomplete answer is never remembered."""
+
+ASKED = {"desktop": "0F8./71.3/.A.2/5..6 9", "phone": "0F8./71.3/.A.2/59.. 6"}
+"""A position no other test asks, one per device (an answer is remembered)."""
+
+
+def test_the_analysis_board_asks_again_when_the_engine_is_busy(
+        quads: QuadsPage, server: Server) -> None:
+    page = quads.page
+    statuses: list[int] = []
+
+    def seen(response: Response) -> None:
+        if "/api/analysis" in response.url:
+            statuses.append(response.status)
+
+    page.on("response", seen)
+    quads.open("/#/new")
+    url = f"{server.url}/api/analysis?position={quote(SLOW)}&rules=quads"
+    held = [threading.Thread(target=lambda: urllib.request.urlopen(url, timeout=30).read())
+            for _ in range(2)]  # the share of 127.0.0.1, the page's address too
+    for thread in held:
+        thread.start()
+    time.sleep(0.5)
+    assert all(thread.is_alive() for thread in held), "the engine answered too soon"
+    position = ASKED[quads.device]
+    quads.open(f"/#/analyse/quads/{quote(position)}")
+    view = page.locator("#analyse-view")
+    expect(page.locator("#analyse-position")).to_have_text(position)
+    expect(view).to_have_attribute("aria-busy", "false", timeout=20_000)
+    expect(page.locator("#analyse-board .value-mark").first).to_be_visible()
+    for thread in held:
+        thread.join(30)
+    assert 429 in statuses, statuses
+    assert statuses[-1] == 200, statuses
