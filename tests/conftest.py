@@ -56,10 +56,40 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+LONGEST_FIRST = (
+    "e2e/test_layout.py",
+    "web/test_contract_fuzz.py",
+    "book/test_book.py",
+    "e2e/test_offline.py",
+    "e2e/test_play.py",
+    "e2e/test_online.py",
+    "solver/test_solver_reference.py",
+    "web/test_api_puzzles.py",
+    "e2e/test_session.py",
+    "web/test_edge.py",
+    "e2e/test_pwa.py",
+    "puzzles/test_generation.py",
+    "e2e/test_learn.py",
+    "web/test_online_state_machine.py",
+    "deploy/test_proxy.py",
+    "e2e/test_german.py",
+)
+"""The files that take longest, longest first (measured with ``--durations``).  The
+suite runs in two processes that take whole files (``.ci/run``: ``--dist loadfile
+--no-loadscope-reorder``) in the order collected: starting with the long ones keeps
+one process from working alone on a long file at the end while the other idles."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "postgres" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)
+
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::", 1)[0].removeprefix("tests/")
+        return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)  # stable: each file keeps its tests' order
 
 
 @pytest.fixture(scope="session")

@@ -298,6 +298,7 @@ def test_the_analysis_board(phone: str, browser: Browser, server: Server) -> Non
         quads.press(page.locator('#analyse-supply button[data-key="0"]'))
         expect(page.locator('#analyse-supply button[data-key="0"]')).to_have_attribute(
             "aria-pressed", "true")
+        expect(view).to_have_attribute("aria-busy", "false")  # the new position's values
         check_screen(page, acting=(page.locator('#analyse-supply button[data-key="0"]'),),
                      audit=False)
         quads.open(f"/#/analyse/quads/{quote('0123/..../..../.... -')}")

@@ -13,9 +13,9 @@ EXAMPLES = 3
 """Test cases per operation and phase: the short run (``bench/fuzz.py`` alone: 100)."""
 
 
-STRANGER_ON = "seated,over"
-"""The player's games the stranger fuzzes here: an online game both players sit at and
-a finished one (``bench/fuzz.py`` alone: all five kinds).  Strangers on every kind of
+STRANGER_ON = "seated"
+"""The player's game the stranger fuzzes here: an online game both players sit at
+(``bench/fuzz.py`` alone: all five kinds).  Strangers on every kind of
 game are also tried by the online state machine (test_online_state_machine.py)."""
 
 
@@ -24,6 +24,6 @@ def test_schemathesis_finds_no_contract_fault() -> None:
                           "--stranger-on", STRANGER_ON],
                          capture_output=True, text=True, timeout=900, check=False)
     assert run.returncode == 0, run.stdout[-20_000:] + run.stderr[-5_000:]
-    assert run.stdout.count("passed") >= 3  # the player's run and two strangers' runs
+    assert run.stdout.count("passed") >= 2  # the player's run and the stranger's
     assert "as a stranger" in run.stdout
     assert "no failure" in run.stdout
