@@ -59,25 +59,29 @@ def pytest_configure(config: pytest.Config) -> None:
 LONGEST_FIRST = (
     "e2e/test_layout.py",
     "web/test_contract_fuzz.py",
-    "book/test_book.py",
-    "e2e/test_offline.py",
     "e2e/test_play.py",
+    "e2e/test_offline.py",
     "e2e/test_online.py",
+    "book/test_book.py",
     "solver/test_solver_reference.py",
-    "web/test_api_puzzles.py",
     "e2e/test_session.py",
+    "web/test_api_puzzles.py",
     "web/test_edge.py",
+    "e2e/test_every_piece.py",
     "e2e/test_pwa.py",
-    "puzzles/test_generation.py",
-    "e2e/test_learn.py",
     "web/test_online_state_machine.py",
     "deploy/test_proxy.py",
-    "e2e/test_german.py",
+    "e2e/test_texts_fit.py",
+    "e2e/test_marks.py",
+    "e2e/test_security.py",
+    "players/test_levels.py",
+    "web/test_api_players.py",
+    "web/test_postgres_servers.py",
 )
 """The files that take longest, longest first (measured with ``--durations``).  The
-suite runs in two processes that take whole files (``.ci/run``: ``--dist loadfile
+suite runs in three processes that take whole files (``.ci/run``: ``--dist loadfile
 --no-loadscope-reorder``) in the order collected: starting with the long ones keeps
-one process from working alone on a long file at the end while the other idles."""
+one process from working alone on a long file at the end while the others idle."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
