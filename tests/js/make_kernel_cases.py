@@ -25,18 +25,12 @@ from quads.rules import Rules
 from quads.solver import analyse, solve
 
 OUTPUT = Path(__file__).resolve().parent / "cases" / "kernel.json"
-RULE_SETS = (
-    "quads",
-    "classic",
-    "advanced",
-    "lines:color,height:auto",
-    "lines+squares:shape,top:declare",
-    "lines:top",
-    "lines+squares:color",
-    "lines:height,color,shape",
-    "lines+squares:height,color,top:declare",
-)
-"""The presets, then rule sets with fewer traits, both shape sets, both callings."""
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from solver.solver_helpers import RULE_SETS as SOLVER_RULE_SETS  # noqa: E402
+
+RULE_SETS = (*SOLVER_RULE_SETS, "lines+squares:height,color,top:declare")
+"""The solver tests' rule sets (tests/solver/solver_helpers.py) and one more that
+calls by declaration: the presets, fewer traits, both shape sets, both callings."""
 TABLE_MB = 2
 
 

@@ -20,19 +20,18 @@ HERE = Path(__file__).resolve().parent
 OUT = HERE / "cases"
 TESTS = HERE.parent
 
+sys.path[:0] = [str(TESTS), str(TESTS.parent / "src")]
+from helpers import RULE_SETS as TEST_RULE_SETS  # noqa: E402
+
 RULE_SETS = (
-    "quads",
-    "classic",
-    "advanced",
-    "lines:color:auto",
-    "lines+squares:height,top:declare",
-    "lines:shape",
+    *TEST_RULE_SETS,
     "lines:color,height:declare",
     "lines+squares:top:auto",
     "lines:height,color,shape:declare",
     "lines+squares:color:declare",
 )
-"""The presets and custom rule sets the cases run under."""
+"""The rule sets of the library's own tests (tests/helpers.py) and four more: the
+rule sets the cases run under."""
 
 POSITIONS_PER_RULE_SET = 400
 GAMES_PER_RULE_SET = 120
@@ -554,9 +553,7 @@ def library_reasons() -> list[str]:
 
 def perft_cases() -> list[dict[str, Any]]:
     """The perft counts pinned in tests/test_perft.py, and the safe-piece counts there."""
-    sys.path.insert(0, str(TESTS))
     import test_perft
-    from helpers import RULE_SETS as TEST_RULE_SETS
     from helpers import replay
 
     cases: list[dict[str, Any]] = []
@@ -580,7 +577,6 @@ def perft_cases() -> list[dict[str, Any]]:
 
 def main() -> None:
     """Write every case file."""
-    sys.path.insert(0, str(TESTS.parent / "src"))
     OUT.mkdir(exist_ok=True)
     rng = random.Random(21)
     games = game_cases(rng)
