@@ -6,7 +6,8 @@ The core is small immutable values over plain integers:
 * :mod:`quads.rules`: rule sets (:data:`QUADS`, :data:`CLASSIC`, :data:`ADVANCED`, custom);
 * :mod:`quads.position`: an immutable position and its text form;
 * :mod:`quads.game`: a whole game with declarations, claims, undo and redo;
-* :mod:`quads.record`: game records, read and written.
+* :mod:`quads.record`: game records, read and written;
+* :mod:`quads.clock`: real-time and correspondence clocks.
 
 >>> from quads import Game, Position, QUADS
 >>> Position.from_string("F..0/..A./..../.3.. 7").empty_count
@@ -14,6 +15,7 @@ The core is small immutable values over plain integers:
 """
 
 from quads.cells import Cell, cell_name, parse_cell
+from quads.clock import Clock, Correspondence, RealTime, TimeControl, parse_time_control
 from quads.errors import (
     IllegalActionError,
     InvalidCellError,
@@ -21,9 +23,24 @@ from quads.errors import (
     InvalidPositionError,
     InvalidRecordError,
     InvalidRulesError,
+    InvalidTimeControlError,
     QuadsError,
 )
-from quads.game import Action, Claim, Declare, Decline, Game, GameState, Give, Place, Resign, Step
+from quads.game import (
+    Abandon,
+    Abort,
+    Action,
+    Claim,
+    Declare,
+    Decline,
+    Game,
+    GameState,
+    Give,
+    Place,
+    Resign,
+    Step,
+    Timeout,
+)
 from quads.outcome import Outcome, Player, Termination
 from quads.pieces import Piece, Trait, describe_piece, parse_piece, piece_name
 from quads.position import EMPTY, Position
@@ -41,10 +58,14 @@ __all__ = [
     "PRESETS",
     "QUADS",
     "SHAPES",
+    "Abandon",
+    "Abort",
     "Action",
     "Calling",
     "Cell",
     "Claim",
+    "Clock",
+    "Correspondence",
     "Declare",
     "Decline",
     "Game",
@@ -56,18 +77,22 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "InvalidRulesError",
+    "InvalidTimeControlError",
     "Outcome",
     "Piece",
     "Place",
     "Player",
     "Position",
     "QuadsError",
+    "RealTime",
     "Resign",
     "Rules",
     "Shape",
     "ShapeSet",
     "Step",
     "Termination",
+    "TimeControl",
+    "Timeout",
     "Trait",
     "Turn",
     "__version__",
@@ -75,6 +100,7 @@ __all__ = [
     "describe_piece",
     "parse_cell",
     "parse_piece",
+    "parse_time_control",
     "piece_name",
     "read_record",
     "write_record",

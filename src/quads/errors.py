@@ -25,6 +25,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "InvalidRulesError",
+    "InvalidTimeControlError",
     "Params",
     "QuadsError",
 ]
@@ -85,3 +86,8 @@ class IllegalActionError(QuadsError):
 
 class InvalidDateError(QuadsError):
     """A date is not a real date written ``YYYY-MM-DD``."""
+
+
+class InvalidTimeControlError(QuadsError):
+    """A time control (``300+3``, ``3d``) or a clock header cannot be read, or is out
+    of range."""

@@ -4,7 +4,9 @@ A game is a sequence of *actions*: :class:`Give` a piece, :class:`Place` the
 piece in hand, and under ``declare`` calling :class:`Declare` a shape just
 completed, :class:`Claim` a shape the opponent missed, or :class:`Decline` to
 declare after the sixteenth piece.  Either player may :class:`Resign` at any
-moment of a game that goes on.  :class:`GameState` applies one action and
+moment of a game that goes on; a game with a clock may also end by a
+:class:`Timeout`, an :class:`Abandon` or an :class:`Abort` (the *endings*,
+which are no move on the board).  :class:`GameState` applies one action and
 returns the next state without changing itself; :class:`Game` keeps the list
 of states, so undo and redo are exact.
 """
@@ -24,16 +26,21 @@ from quads.shapes import Shape
 from quads.turn import Turn
 
 __all__ = [
+    "ENDINGS",
+    "Abandon",
+    "Abort",
     "Action",
     "Claim",
     "Declare",
     "Decline",
+    "Ending",
     "Game",
     "GameState",
     "Give",
     "Place",
     "Resign",
     "Step",
+    "Timeout",
 ]
 
 
@@ -93,6 +100,11 @@ class Decline:
         return "decline"
 
 
+def _check_player(player: object, what: str) -> None:
+    if not isinstance(player, Player):
+        raise TypeError(f"{what} names a Player, not {player!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class Resign:
     """``player`` gives up, whoever is to move: the other player wins.
@@ -103,14 +115,63 @@ class Resign:
     player: Player
 
     def __post_init__(self) -> None:
-        if not isinstance(self.player, Player):
-            raise TypeError(f"a resignation names a Player, not {self.player!r}")
+        _check_player(self.player, "a resignation")
 
     def __str__(self) -> str:
         return f"resign {self.player.identifier}"
 
 
-Action = Give | Place | Declare | Claim | Decline | Resign
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """``player``'s clock ran out: the other player wins (:attr:`Termination.TIME`).
+
+    :raises TypeError: if ``player`` is not a :class:`Player`.
+    """
+
+    player: Player
+
+    def __post_init__(self) -> None:
+        _check_player(self.player, "a timeout")
+
+    def __str__(self) -> str:
+        return f"timeout {self.player.identifier}"
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    """``player`` left the game during their turn and the other player claimed the win,
+    or with ``draw`` a draw (:attr:`Termination.ABANDONMENT`).
+
+    :raises TypeError: if ``player`` is not a :class:`Player`.
+    """
+
+    player: Player
+    draw: bool = False
+
+    def __post_init__(self) -> None:
+        _check_player(self.player, "an abandonment")
+
+    def __str__(self) -> str:
+        return f"abandon {self.player.identifier}" + (" draw" if self.draw else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Abort:
+    """A side did not make its first move in time: the game ends with no result
+    (:attr:`Termination.ABORTED`)."""
+
+    def __str__(self) -> str:
+        return "abort"
+
+
+Ending = Resign | Timeout | Abandon | Abort
+"""An action that ends a game from outside the board: it has no record token (a
+record says it in its ``Termination`` header) and is no turn."""
+
+ENDINGS = (Resign, Timeout, Abandon, Abort)
+"""The classes of :data:`Ending`, for ``isinstance``."""
+
+Action = Give | Place | Declare | Claim | Decline | Resign | Timeout | Abandon | Abort
 
 
 class Step(enum.Enum):
@@ -131,6 +192,17 @@ def _shared(position: Position, shapes: tuple[Shape, ...], rules: Rules) -> tupl
     for shape in shapes:
         values.update(position.shared_values(shape, rules))
     return tuple((Trait(b), v) for b, v in sorted(values, key=lambda bv: (-bv[0], not bv[1])))
+
+
+def _ending(action: Ending) -> Outcome:
+    """How ``action`` ends a game."""
+    if isinstance(action, Resign):
+        return Outcome(Termination.RESIGNATION, action.player.other)
+    if isinstance(action, Timeout):
+        return Outcome(Termination.TIME, action.player.other)
+    if isinstance(action, Abandon):
+        return Outcome(Termination.ABANDONMENT, None if action.draw else action.player.other)
+    return Outcome(Termination.ABORTED, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,9 +263,8 @@ class GameState:
             return self._claim(rules)
         if isinstance(action, Decline):
             return self._decline()
-        if isinstance(action, Resign):
-            outcome = Outcome(Termination.RESIGNATION, action.player.other)
-            return GameState(self.position, self.to_move, (), (), outcome)
+        if isinstance(action, ENDINGS):
+            return GameState(self.position, self.to_move, (), (), _ending(action))
         raise IllegalActionError(f"unknown action {action!r}", "unknown_action")
 
     def _give(self, piece: Piece, rules: Rules) -> GameState:

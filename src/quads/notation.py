@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from quads.cells import cell_name, parse_cell
 from quads.errors import IllegalActionError, InvalidRecordError
-from quads.game import Action, Claim, Declare, Decline, GameState, Give, Place, Resign, Step
+from quads.game import ENDINGS, Action, Claim, Declare, Decline, GameState, Give, Place, Step
 from quads.outcome import Termination
 from quads.pieces import parse_piece, piece_name
 from quads.rules import Rules
@@ -37,12 +37,13 @@ _TOKEN = re.compile(r"(?P<cell>[A-Da-d][1-4])?(?P<mark>[!?])?(?P<piece>[0-9A-Fa-
 def write_tokens(states: tuple[GameState, ...], actions: tuple[Action, ...]) -> list[str]:
     """Group a game's actions into tokens.  ``states[i]`` is the state before ``actions[i]``.
 
-    A resignation has no token: a record says it in its ``Termination`` header.
+    An ending (a resignation, a timeout ...) has no token: a record says it in its
+    ``Termination`` header.
     """
     tokens: list[str] = []
     current = ""
     for before, action, after in zip(states, actions, states[1:], strict=False):
-        if isinstance(action, Resign):
+        if isinstance(action, ENDINGS):
             continue
         if isinstance(action, Claim):
             tokens.append("!")

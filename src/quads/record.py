@@ -13,6 +13,9 @@ The format is described in ``docs/record-format.md``.  In short::
 
 A game that ended by a resignation has the winner's result and the header
 ``[Termination "resignation"]``; the player who resigned is the one who lost.
+Likewise ``time`` (lost on time), ``abandonment`` (left the game: a win, or a
+draw) and ``aborted`` (no result, ``*``).  A game played with a clock keeps it
+in the headers ``TimeControl`` and ``Clocks`` (:func:`quads.clock.clock_headers`).
 
 :func:`read_record` gives a :class:`~quads.game.Game`; :func:`write_record`
 writes one.  ``write_record(read_record(text)) == text`` for a record as this
@@ -24,9 +27,9 @@ from __future__ import annotations
 import re
 
 from quads.errors import IllegalActionError, InvalidPositionError, InvalidRecordError, QuadsError
-from quads.game import Game
+from quads.game import Abandon, Abort, Game, Resign, Timeout
 from quads.notation import parse_token, write_tokens
-from quads.outcome import Player
+from quads.outcome import Player, Termination
 from quads.position import EMPTY, Position
 from quads.rules import QUADS, Rules
 
@@ -37,6 +40,10 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 RESIGNATION = "resignation"
 """The ``Termination`` header of a game that ended by a resignation."""
+
+_ENDINGS = {Termination.RESIGNATION, Termination.TIME, Termination.ABANDONMENT,
+            Termination.ABORTED}
+"""The terminations that a record's ``Termination`` header says (the others its moves)."""
 
 _ORDER = ("Event", "Site", "Date", "Round", "First", "Second", "Rules", "Position", "Result",
           "Termination")
@@ -58,7 +65,8 @@ def write_record(game: Game) -> str:
     """Return the record of ``game``: its headers, then its move text.
 
     ``Rules`` and ``Result`` are always written from the game itself, and
-    ``Termination`` (``resignation``) when, and only when, a player resigned;
+    ``Termination`` (``resignation``, ``time``, ``abandonment``, ``aborted``) when,
+    and only when, the game ended so;
     ``Position`` only when the game did not start on the empty board.
     Line breaks inside a header value are written as spaces.
 
@@ -68,8 +76,8 @@ def write_record(game: Game) -> str:
     headers["Rules"] = game.rules.name
     headers["Result"] = _result(game)
     headers.pop("Termination", None)
-    if game.resigned is not None:
-        headers["Termination"] = RESIGNATION
+    if game.outcome is not None and game.outcome.termination in _ENDINGS:
+        headers["Termination"] = game.outcome.termination.value
     if game.start != EMPTY:
         headers["Position"] = game.start.to_string()
     else:
@@ -106,8 +114,9 @@ def read_record(text: str) -> Game:
     """Read a record and replay it.
 
     A ``Termination`` of ``resignation`` ends the replayed game with the
-    resignation of the player the result says lost.  Records written before
-    resignations were part of the rules (``[Termination "first player
+    resignation of the player the result says lost; ``time`` and ``abandonment``
+    likewise (an abandonment drawn is the side to move's), ``aborted`` with ``*``.
+    Records written before resignations were part of the rules (``[Termination "first player
     resigned"]`` with the result ``*``) are read as resigned games too.
 
     :raises InvalidRecordError: if a header is malformed, a token cannot be
@@ -191,24 +200,39 @@ def read_record(text: str) -> Game:
 
 
 def _resign(game: Game, termination: str, result: str | None) -> None:
-    """End the replayed ``game`` by the resignation that ``termination`` and ``result`` say."""
+    """End the replayed ``game`` by the ending that ``termination`` and ``result`` say."""
+    names = sorted(t.value for t in _ENDINGS)
+    kind = next((t for t in _ENDINGS if t.value == termination), None)
     if termination in _LEGACY_RESIGNATION:
-        loser = _LEGACY_RESIGNATION[termination]
-    elif termination != RESIGNATION:
+        kind = Termination.RESIGNATION
+    elif kind is None:
         raise InvalidRecordError(
-            f"header Termination {termination!r}: expected {RESIGNATION!r}, or no Termination",
-            "termination", termination=termination)
-    elif result in ("1-0", "0-1"):
-        loser = Player.SECOND if result == "1-0" else Player.FIRST
-    else:
-        raise InvalidRecordError(
-            f"a resignation needs the result 1-0 or 0-1, not {result or 'none'}",
-            "resignation_result", result=result or "")
+            f"header Termination {termination!r}: expected one of {', '.join(names)}, "
+            "or no Termination", "termination", termination=termination)
     if game.is_over():
         raise InvalidRecordError(
-            "header Termination says a player resigned, but the game ended by the rules",
+            f"header Termination says {termination!r}, but the game ended by the rules",
             "resigned_after_end")
-    game.resign(loser)
+    if kind is Termination.ABORTED:
+        game.apply(Abort())
+        return
+    if termination in _LEGACY_RESIGNATION:
+        loser = _LEGACY_RESIGNATION[termination]
+    elif result in ("1-0", "0-1"):
+        loser = Player.SECOND if result == "1-0" else Player.FIRST
+    elif kind is Termination.ABANDONMENT and result == "1/2-1/2" and game.to_move is not None:
+        game.apply(Abandon(game.to_move, draw=True))
+        return
+    else:
+        raise InvalidRecordError(
+            f"a game ended by {termination!r} needs the result 1-0 or 0-1, "
+            f"not {result or 'none'}", "resignation_result", result=result or "")
+    if kind is Termination.TIME:
+        game.apply(Timeout(loser))
+    elif kind is Termination.ABANDONMENT:
+        game.apply(Abandon(loser))
+    else:
+        game.apply(Resign(loser))
 
 
 def player_name(game: Game, player: Player) -> str:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from quads.book import solve_with_book
-from quads.game import Game, Give, Place, Resign
+from quads.game import ENDINGS, Game, Give, Place
 from quads.outcome import Player
 from quads.position import Position
 from quads.rules import Rules
@@ -62,8 +62,8 @@ def _turns(game: Game) -> list[tuple[int, Player, Position, Turn]]:
     """Each turn: where it starts, who plays it, the position before it, the turn."""
     found = []
     states, actions = game.states, game.actions
-    if actions and isinstance(actions[-1], Resign):
-        actions = actions[:-1]  # a resignation is no turn
+    if actions and isinstance(actions[-1], ENDINGS):
+        actions = actions[:-1]  # a resignation or a timeout is no turn
     index = 0
     while index < len(actions):
         start, state = index, states[index]

@@ -8,7 +8,19 @@ import sys
 
 from quads.cells import cell_name
 from quads.cli.board import LEGEND, draw_board, piece_list
-from quads.game import Action, Claim, Declare, Game, GameState, Give, Place, Resign
+from quads.game import (
+    Abandon,
+    Abort,
+    Action,
+    Claim,
+    Declare,
+    Game,
+    GameState,
+    Give,
+    Place,
+    Resign,
+    Timeout,
+)
 from quads.notation import write_tokens
 from quads.outcome import Player
 from quads.pieces import piece_name
@@ -68,6 +80,12 @@ def _phrase(state: GameState, action: Action) -> str:
         return "claims the missed shape"
     if isinstance(action, Resign):
         return "resigns"
+    if isinstance(action, Timeout):
+        return "runs out of time"
+    if isinstance(action, Abandon):
+        return "left the game" + (" (drawn)" if action.draw else "")
+    if isinstance(action, Abort):
+        return "the game is aborted"
     return "does not declare"
 
 
@@ -75,7 +93,8 @@ def _turns(game: Game) -> list[tuple[Player, list[str]]]:
     """The game's actions grouped into turns: who acted, and what they did."""
     turns: list[tuple[Player, list[str]]] = []
     for state, action in zip(game.states, game.actions, strict=False):
-        player = action.player if isinstance(action, Resign) else state.to_move
+        player = (action.player if isinstance(action, (Resign, Timeout, Abandon))
+                  else state.to_move)
         if not turns or turns[-1][0] is not player:
             turns.append((player, []))
         turns[-1][1].append(_phrase(state, action))

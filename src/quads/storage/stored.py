@@ -1,7 +1,8 @@
 """A stored game: the game itself and what the app keeps beside it.
 
 Actions are stored as their text (``give 7``, ``place B2``, ``declare``,
-``claim``, ``decline``, ``resign first``), which :func:`action_text` writes and
+``claim``, ``decline``, ``resign first``, ``timeout second``, ``abandon first``,
+``abandon first draw``, ``abort``), which :func:`action_text` writes and
 :func:`parse_action` reads back; replaying them from the start position gives
 the same game, redo trail included.
 """
@@ -14,7 +15,19 @@ from typing import Literal
 
 from quads.cells import parse_cell
 from quads.errors import QuadsError
-from quads.game import Action, Claim, Declare, Decline, Game, Give, Place, Resign
+from quads.game import (
+    Abandon,
+    Abort,
+    Action,
+    Claim,
+    Declare,
+    Decline,
+    Game,
+    Give,
+    Place,
+    Resign,
+    Timeout,
+)
 from quads.outcome import Player
 from quads.pieces import parse_piece
 from quads.position import Position
@@ -156,7 +169,13 @@ def parse_action(text: str) -> Action:
         return Place(parse_cell(argument))
     if word == "resign" and argument in ("first", "second"):
         return Resign(Player[argument.upper()])
-    simple: dict[str, Action] = {"declare": Declare(), "claim": Claim(), "decline": Decline()}
+    if word == "timeout" and argument in ("first", "second"):
+        return Timeout(Player[argument.upper()])
+    side, _, draw = argument.partition(" ")
+    if word == "abandon" and side in ("first", "second") and draw in ("", "draw"):
+        return Abandon(Player[side.upper()], draw=draw == "draw")
+    simple: dict[str, Action] = {"declare": Declare(), "claim": Claim(), "decline": Decline(),
+                                 "abort": Abort()}
     if word in simple and not argument:
         return simple[word]
     raise QuadsError(f"invalid stored action {text!r}")

@@ -7,7 +7,7 @@ from typing import Literal, cast
 from quads.bits import iter_bits
 from quads.catalogue import Language
 from quads.cells import cell_name
-from quads.game import Claim, Declare, Decline, Game, Give, Place, Resign, Step
+from quads.game import ENDINGS, Claim, Declare, Decline, Game, Give, Place, Step
 from quads.notation import write_tokens
 from quads.outcome import Outcome, Player
 from quads.pieces import Trait, piece_name
@@ -51,10 +51,10 @@ def _pieces(mask: int) -> list[str]:
 def last_turn(game: Game) -> LastTurn | None:
     """The last run of actions by one player, or ``None`` before the first action.
 
-    A resignation, which ends a game but is no move on the board, is passed over.
+    An ending (a resignation, a timeout ...), which is no move on the board, is passed over.
     """
     end = len(game.actions)
-    if end and isinstance(game.actions[-1], Resign):
+    if end and isinstance(game.actions[-1], ENDINGS):
         end -= 1
     if not end:
         return None

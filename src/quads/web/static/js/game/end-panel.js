@@ -50,6 +50,7 @@ export function renderEnd(view, { review, busy }) {
 
 function endTitle(view) {
   const winner = view.outcome.winner;
+  if (view.outcome.reason === "aborted") return t("end.aborted.title");
   if (!winner) return t("end.draw");
   if (view.mode === "online" && view.you) return t(winner === view.you ? "end.you_won" : "end.you_lost");
   if (view.mode !== "computer") return t("end.player_wins", { player: playerName(view, winner) });
@@ -60,10 +61,13 @@ function endReason(view) {
   const outcome = view.outcome;
   const winner = outcome.winner;
   const me = view.mode === "online" ? view.you : view.mode === "computer" ? view.human : null;
+  if (outcome.reason === "aborted") return t("end.aborted.they");
+  if (outcome.reason === "abandonment" && !winner) return t("end.abandonment.draw");
   if (!winner || outcome.reason === "full-board") return t("end.full_board");
-  if (outcome.reason === "resignation") {
+  if (["resignation", "time", "abandonment"].includes(outcome.reason)) {
     const loser = otherSide(winner);
-    return loser === me ? t("end.resignation.you") : t("end.resignation.they", { who: playerName(view, loser) });
+    const key = `end.${outcome.reason}`;
+    return loser === me ? t(`${key}.you`) : t(`${key}.they`, { who: playerName(view, loser) });
   }
   const shapes = joinList((outcome.shapes || []).map(shapeName));
   return t(`end.${outcome.reason}.${winner === me ? "you" : "they"}`, { who: playerName(view, winner), shapes });
