@@ -43,6 +43,7 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
+from quads.clock import Clock
 from quads.outcome import Player
 from quads.position import Position
 from quads.rules import Rules
@@ -99,10 +100,10 @@ deletion) or ``ID presence`` (a player opened or closed it on some process)."""
 _SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.human,
             games.c.ply, games.c.status, games.c.to_move, games.c.created, games.c.updated,
             games.c.owner, games.c.first_player, games.c.second_player, games.c.resigned,
-            games.c.revision, games.c.device)
+            games.c.revision, games.c.device, games.c.clock)
 _PROGRESS = ("actions", "redo", "ply", "status", "to_move", "revision", "updated",
              "first_player", "second_player", "invite", "undo_request", "resigned", "rematch",
-             "rematch_by", "device_revision")
+             "rematch_by", "device_revision", "clock", "deadline")
 
 
 def _time(value: datetime) -> str:
@@ -119,6 +120,26 @@ def _result(row: RowMapping) -> PuzzleResult:
         recorded=datetime.fromisoformat(row["recorded"]),
         attempt=row["attempt"],
     )
+
+
+def _clock_text(clock: Clock | None) -> str | None:
+    return None if clock is None else json.dumps(clock.to_json())
+
+
+def _clock(text: str | None) -> Clock | None:
+    return None if text is None else Clock.from_json(json.loads(text))
+
+
+def _deadline(stored: StoredGame) -> str | None:
+    """When the game's running clock (or grace) runs out, while it goes on."""
+    if stored.clock is None or stored.is_over():
+        return None
+    deadline = stored.clock.deadline()
+    return None if deadline is None else _time(deadline)
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
 
 
 def _player(value: str | None) -> Player | None:
@@ -228,6 +249,18 @@ class GameStore:
             (:attr:`StoredGame.device`).
         :raises StorageError: if a game with its id exists already.
         """
+        try:
+            with self._begin(write=True) as connection:
+                self._insert(connection, stored)
+        except IntegrityError:
+            if (stored.device is not None and stored.owner is not None
+                    and self.find_device(stored.owner, stored.device) is not None):
+                raise DeviceGameExistsError(
+                    f"a game of device id {stored.device!r} is stored already") from None
+            raise StorageError(f"a game with id {stored.id!r} exists already") from None
+
+    def _insert(self, connection: Connection, stored: StoredGame) -> None:
+        """Store a new game in the transaction of ``connection``."""
         game = stored.game
         row = {
             "id": stored.id,
@@ -244,17 +277,9 @@ class GameStore:
             **self._progress(stored),
             "updated": _time(stored.updated),
         }
-        try:
-            with self._begin(write=True) as connection:
-                connection.execute(insert(games), row)
-                self._keep_players(connection, stored.owner, stored.first_player,
-                                   stored.second_player)
-        except IntegrityError:
-            if (stored.device is not None and stored.owner is not None
-                    and self.find_device(stored.owner, stored.device) is not None):
-                raise DeviceGameExistsError(
-                    f"a game of device id {stored.device!r} is stored already") from None
-            raise StorageError(f"a game with id {stored.id!r} exists already") from None
+        connection.execute(insert(games), row)
+        self._keep_players(connection, stored.owner, stored.first_player,
+                           stored.second_player)
 
     def save(self, stored: StoredGame) -> None:
         """Write the game's actions, redo trail, seats and status; count a new revision.
@@ -329,6 +354,8 @@ class GameStore:
             "rematch": stored.rematch,
             "rematch_by": _identifier(stored.rematch_by),
             "device_revision": stored.device_revision,
+            "clock": _clock_text(stored.clock),
+            "deadline": _deadline(stored),
         }
 
     # -- reading ---------------------------------------------------------------
@@ -376,6 +403,8 @@ class GameStore:
             rematch_by=_player(row["rematch_by"]),
             device=row["device"],
             device_revision=row["device_revision"],
+            clock=_clock(row["clock"]),
+            away=(_moment(row["first_away"]), _moment(row["second_away"])),
         )
 
     def find_device(self, owner: str, device: str) -> StoredGame | None:
@@ -438,6 +467,7 @@ class GameStore:
                 resigned=_player(row["resigned"]),
                 revision=row["revision"],
                 device=row["device"],
+                clock=_clock(row["clock"]),
             )
             for row in rows
         ]
@@ -677,6 +707,32 @@ class GameStore:
         counts["players"] = int(connection.execute(
             delete(players).where(players.c.id.in_(chosen_players), idle)).rowcount)
         return counts, removed
+
+    # -- clocks ----------------------------------------------------------------------
+
+    def due_games(self, at: datetime, limit: int = 100) -> list[str]:
+        """The games going on whose clock (or grace) had run out by ``at``, soonest
+        first (``limit`` at most)."""
+        with self._begin() as connection:
+            rows = connection.execute(
+                select(games.c.id).where(games.c.deadline <= _time(at),
+                                         games.c.status == "ongoing")
+                .order_by(games.c.deadline).limit(limit)).all()
+        return [row[0] for row in rows]
+
+    def mark_away(self, game_id: str, player: str, away: bool,
+                  at: datetime | None = None) -> None:
+        """Record that ``player`` (in a seat of ``game_id``) has left it everywhere, at
+        ``at`` (default: now), unless already recorded, or (``away`` false) that they
+        are back.  Not a save: the revision stays."""
+        moment = None if not away else _time(now() if at is None else at)
+        with self._begin(write=True) as connection:
+            for seat, column in ((games.c.first_player, "first_away"),
+                                 (games.c.second_player, "second_away")):
+                condition = and_(games.c.id == game_id, seat == player)
+                if away:
+                    condition = and_(condition, games.c[column].is_(None))
+                connection.execute(update(games).where(condition).values({column: moment}))
 
     # -- presence across server processes ----------------------------------------
 

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from quads.cells import parse_cell
+from quads.clock import Clock
 from quads.errors import QuadsError
 from quads.game import (
     Abandon,
@@ -91,6 +92,12 @@ class StoredGame:
     for a game of the server's own.  The device owns the game until it is over."""
     device_revision: int | None = None
     """The device's revision of the game last stored (uploads only)."""
+    clock: Clock | None = None
+    """``online`` only: the game's clocks, ``None`` for a game without one."""
+    away: tuple[datetime | None, datetime | None] = (None, None)
+    """``online`` only: since when the first and the second seat's player has had the
+    game open nowhere, as last seen (``None``: open, or never seen leaving).  Written
+    by :meth:`~quads.storage.GameStore.mark_away`, never by a save."""
 
     @property
     def resigned(self) -> Player | None:
@@ -145,6 +152,8 @@ class GameSummary:
     """The game's revision, which a change made from the list (deleting it) sends."""
     device: str | None = None
     """The device's id of a game uploaded from a device (:attr:`StoredGame.device`)."""
+    clock: Clock | None = None
+    """The game's clocks (:attr:`StoredGame.clock`)."""
 
 
 def now() -> datetime:

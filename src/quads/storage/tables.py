@@ -28,6 +28,7 @@ __all__ = [
     "processes",
     "puzzle_results",
     "puzzle_solves",
+    "seeks",
 ]
 
 metadata = MetaData()
@@ -62,18 +63,29 @@ games = Table(
            CheckConstraint("rematch_by IN ('first', 'second')", name="games_rematch_by")),
     Column("device", Text),
     Column("device_revision", Integer),
+    Column("clock", Text),
+    Column("deadline", Text),
+    Column("first_away", Text),
+    Column("second_away", Text),
     Index("games_by_status", "status", "updated"),
     Index("games_by_owner", "owner", "updated"),
     Index("games_by_first", "first_player", "updated"),
     Index("games_by_second", "second_player", "updated"),
     Index("games_by_device", "owner", "device", unique=True),
+    Index("games_by_deadline", "deadline"),
 )
 """One row per game; the actions and the redo trail as JSON lists of action texts.
 
 A game played on a device and uploaded from it (``PUT /api/games/device/{id}``)
 keeps the device's id for it (``device``, unique per owner: an upload repeated
 never makes a second game) and the device's revision of it last stored
-(``device_revision``); both are ``NULL`` for the server's own games."""
+(``device_revision``); both are ``NULL`` for the server's own games.
+
+A game with a clock keeps it as JSON (``clock``, :meth:`quads.clock.Clock.to_json`)
+and, while it goes on, when the running side's time or grace runs out
+(``deadline``).  ``first_away`` and ``second_away``: since when each seat's player
+has had the game open on no socket, as a server process saw it leave (``NULL``
+while it is open, or never seen)."""
 
 puzzle_results = Table(
     "puzzle_results", metadata,
@@ -97,9 +109,30 @@ players = Table(
     "players", metadata,
     Column("id", Text, primary_key=True),
     Column("created", Text, nullable=False),
+    Column("name", Text),
     Index("players_by_created", "created"),
 )
-"""The players this server issued a token to, by the token's hash."""
+"""The players this server issued a token to, by the token's hash, with the name others
+see (``NULL`` until one is given or made up)."""
+
+seeks = Table(
+    "seeks", metadata,
+    Column("id", Text, primary_key=True),
+    Column("player", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("clock", Text, nullable=False),
+    Column("side", Text, CheckConstraint("side IN ('first', 'second', 'random')"),
+           nullable=False),
+    Column("created", Text, nullable=False),
+    Column("seen", Text, nullable=False),
+    Index("seeks_by_pool", "rules", "clock", "created"),
+    Index("seeks_by_player", "player"),
+    Index("seeks_by_seen", "seen"),
+)
+"""The lobby's open offers to play: who, under which rules (the canonical name), with
+which clock (``300+3``, ``3d``), from which side; ``seen`` is when its player last had a
+live socket on some server process."""
 
 puzzle_solves = Table(
     "puzzle_solves", metadata,
