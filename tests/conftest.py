@@ -54,6 +54,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "postgres: uses a real PostgreSQL server (the postgres fixtures)"
     )
+    config.addinivalue_line(
+        "markers", "settings(**limits): the server settings a test's app runs with"
+    )
 
 
 LONGEST_FIRST = (

@@ -260,14 +260,14 @@ def test_the_list_of_games(api: Any, client: Any, status: str | None) -> None:
     summary = next(game for game in games if game["id"] == games[0]["id"])
     assert set(summary) == {"id", "rules", "mode", "level", "human", "ply", "status",
                             "to_move", "created", "updated", "you", "opponent", "revision",
-                            "device"}
+                            "device", "clock", "deadline"}
     if status != "over":
         assert summary == {
             "id": latest["id"], "rules": "quads", "mode": "computer", "level": 3,
             "human": "first", "ply": 1, "status": "ongoing", "to_move": "second",
             "created": summary["created"], "updated": summary["updated"],
             "you": "first", "opponent": "computer", "revision": latest["revision"],
-            "device": None,
+            "device": None, "clock": None, "deadline": None,
         }
         assert summary["created"] <= summary["updated"]
         assert summary["updated"].endswith("Z") or summary["updated"].endswith("+00:00")

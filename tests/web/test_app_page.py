@@ -45,6 +45,12 @@ ROUTES = {
     "/api/puzzles/{day}": {"get"},
     "/api/puzzles/{day}/check": {"post"},
     "/api/puzzles/{day}/result": {"post"},
+    "/api/games/{game_id}/abandoned": {"post"},
+    "/api/seeks": {"get", "post"},
+    "/api/seeks/{seek_id}": {"delete"},
+    "/api/seeks/{seek_id}/accept": {"post"},
+    "/api/pairing": {"post"},
+    "/api/players/me": {"get", "put"},
 }
 
 

@@ -18,6 +18,7 @@ since it was loaded is refused as ``409 stale``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request, Response
@@ -25,21 +26,25 @@ from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
 from quads.catalogue import catalogue
+from quads.clock import clock_headers
 from quads.outcome import Player
 from quads.record import write_record
 from quads.storage import GameNotFoundError, GameStore, StaleGameError, StoredGame
-from quads.web import play, rates, seats, uploads
+from quads.storage.stored import now
+from quads.web import clocks, play, rates, seats, uploads
 from quads.web.dispatch import quick
 from quads.web.errors import ApiError
 from quads.web.fields import GAME_ID_PATTERN, INVITE_PATTERN, UUID_PATTERN
 from quads.web.identity import acting, anonymous, caller
 from quads.web.lane import lane_of
 from quads.web.live import LiveHub
+from quads.web.lobby_live import LobbyHub
 from quads.web.openapi import refusals
 from quads.web.paging import CURSOR_PATTERN, read_cursor, write_cursor
 from quads.web.qr import qr_svg
 from quads.web.reviews import reviewed
 from quads.web.schemas import (
+    AbandonClaim,
     ActionRequest,
     ComputerGame,
     DeviceUpload,
@@ -57,6 +62,7 @@ from quads.web.schemas import (
     UndoAnswer,
 )
 from quads.web.seats import load_visible
+from quads.web.settings import Settings
 from quads.web.thinking import thinking
 from quads.web.views import game_view, hint_view, invite_path, review_view, summary_view
 
@@ -82,8 +88,19 @@ def _hub(request: Request) -> LiveHub:
     return hub
 
 
+def _settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def _lobby(request: Request) -> LobbyHub:
+    lobby: LobbyHub = request.app.state.lobby
+    return lobby
+
+
 def _view(request: Request, stored: StoredGame) -> GameView:
-    return game_view(stored, caller(request), _hub(request).connected(stored.id))
+    return game_view(stored, caller(request), _hub(request).connected(stored.id),
+                     _settings(request))
 
 
 def _load(request: Request, game_id: str) -> StoredGame:
@@ -96,17 +113,44 @@ def _changed(request: Request, stored: StoredGame) -> GameView:
     return _view(request, stored)
 
 
+def _timed(request: Request, stored: StoredGame, change: Callable[[], None]) -> GameView:
+    """Make ``change`` to ``stored`` and save it, within the clock: if the time of the
+    side to move ran out before, the game ends on time (or is aborted) instead and the
+    change is refused (``409 out_of_time``)."""
+    at = now()
+    if clocks.expire(stored, at):
+        _changed(request, stored)
+        raise ApiError(409, "out_of_time",
+                       "the clock ran out before this request: the game has ended")
+    mover = stored.game.to_move
+    change()
+    clocks.after_change(stored, mover, at)
+    return _changed(request, stored)
+
+
+def _started(request: Request, player: str | None) -> None:
+    """``player`` started a game: their open seeks go."""
+    if player is not None:
+        lobby = _lobby(request)
+        lobby.dropped(lobby.lobby.drop_player(player))
+
+
 @router.post("/games", status_code=201, tags=["games"], responses=refusals(429))
 @acting
 @quick
 def create_game(request: Request, body: NewGame) -> GameView:
     """Start a new game, owned by the caller (``online``: seated as ``host``)."""
     rates.charge(request, "games")
+    online = isinstance(body, OnlineGame)
     stored = play.new_game(body.rules, body.mode,
                            body.level if isinstance(body, ComputerGame) else None,
                            body.human if isinstance(body, ComputerGame) else None,
-                           caller(request), body.host if isinstance(body, OnlineGame) else None)
+                           caller(request), body.host if isinstance(body, OnlineGame) else None,
+                           clocks.control_of(body.clock)
+                           if isinstance(body, OnlineGame) and body.clock else None)
     _store(request).create(stored)
+    if online:
+        _started(request, caller(request))
     return _view(request, stored)
 
 
@@ -236,6 +280,7 @@ def join_game(request: Request, game_id: GameId, body: JoinRequest) -> GameView:
     player = caller(request)
     assert player is not None
     if play.join(stored, player, body.invite):
+        clocks.start(stored, now(), _settings(request).clock_grace)
         return _changed(request, stored)
     return _view(request, stored)
 
@@ -272,8 +317,7 @@ def act(request: Request, game_id: GameId, body: ActionRequest) -> GameView:
     seats.require_not_on_device(stored)
     seats.require_turn(stored, caller(request))
     play.check_revision(stored, body.revision)
-    play.apply_action(stored, action)
-    return _changed(request, stored)
+    return _timed(request, stored, lambda: play.apply_action(stored, action))
 
 
 @router.post("/games/{game_id}/computer", tags=["games"],
@@ -302,6 +346,7 @@ def undo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
     play.check_revision(stored, body.revision)
     if stored.mode == "online":
         assert side is not None
+        clocks.require_no_clock(stored)
         play.request_undo(stored, side)
     else:
         play.undo(stored)
@@ -349,7 +394,28 @@ def resign(request: Request, game_id: GameId, body: RevisionRequest) -> GameView
         side = stored.game.to_move
     if side is None:
         raise ApiError.game_over()
-    play.resign(stored, side)
+    resigning = side
+    return _timed(request, stored, lambda: play.resign(stored, resigning))
+
+
+@router.post("/games/{game_id}/abandoned", tags=["online"],
+             responses=refusals(403, 404, 409, s409="`not_abandoned` (with `retry_after`, "
+                                "seconds) while the opponent may still come back, "
+                                "`no_abandonment` in a correspondence game, `game_over`, "
+                                "`stale`"))
+@quick
+def claim_abandoned(request: Request, game_id: GameId, body: AbandonClaim) -> GameView:
+    """Claim the win (or a draw) of an online game whose other player has had it open
+    nowhere during their turn for `abandon_after` seconds."""
+    stored = _load(request, game_id)
+    side = seats.require_seat(stored, caller(request))
+    play.check_revision(stored, body.revision)
+    if side is None:
+        raise ApiError(409, "no_abandonment", "only an online game can be abandoned")
+    if clocks.expire(stored, now()):
+        return _changed(request, stored)
+    clocks.claim_abandonment(stored, side, body.draw, _hub(request).connected(stored.id),
+                             now(), _settings(request))
     return _changed(request, stored)
 
 
@@ -368,6 +434,8 @@ def rematch(request: Request, game_id: GameId) -> GameView:
             pass  # its owner deleted it (unplayed): start another
     rates.charge(request, "games")
     following = play.rematch(stored)
+    clocks.start(following, now(), _settings(request).clock_grace)
+    _started(request, caller(request))
     stored.rematch = following.id
     stored.rematch_by = side if stored.mode == "online" else None
     _store(request).create(following)
@@ -390,6 +458,8 @@ def record(request: Request, game_id: GameId) -> PlainTextResponse:
     stored = _load(request, game_id)
     game = stored.game.copy()
     game.headers.update(play.opponent_headers(stored))
+    if stored.clock is not None:
+        game.headers.update(clock_headers(stored.clock))
     return PlainTextResponse(
         write_record(game),
         headers={"Content-Disposition": f'attachment; filename="quads-{stored.id}.qds"'},

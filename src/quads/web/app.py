@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import logging
 import os
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path as FilePath
 from typing import Annotated
@@ -16,13 +18,16 @@ from fastapi_offline import FastAPIOffline
 from sqlalchemy import URL
 
 from quads import __version__
-from quads.storage import GameStore
+from quads.storage import GameStore, StorageError
+from quads.storage.stored import now
 from quads.web import (
     analysis_api,
     api,
     books,
     errors,
     live,
+    lobby_api,
+    lobby_live,
     openapi,
     players_api,
     puzzle_api,
@@ -37,13 +42,17 @@ from quads.web.identity import PlayerMiddleware
 from quads.web.lane import DatabaseLane, lane_for
 from quads.web.limits import BodyLimitMiddleware
 from quads.web.live import LiveHub
+from quads.web.lobby_live import LobbyHub
 from quads.web.origins import CrossSiteMiddleware
 from quads.web.puzzle_api import PuzzleWarmer
 from quads.web.puzzles import PuzzleCache
 from quads.web.settings import Settings
+from quads.web.timekeeper import Timekeeper
 from quads.web.upkeep import Pruner
 
 __all__ = ["STATIC_DIR", "app_from_env", "create_app"]
+
+_log = logging.getLogger("quads.web")
 
 STATIC_DIR = FilePath(__file__).parent / "static"
 """The page: ``index.html`` and the files it loads."""
@@ -58,9 +67,13 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     if store.postgres:
         from quads.web.notify import ChangeListener
 
-        listener = ChangeListener(store, app.state.hub)
+        listener = ChangeListener(store, app.state.hub, app.state.lobby)
         listener.start()
+    app.state.hub.on_away = _away_writer(store)
     app.state.listener = listener
+    timekeeper = Timekeeper(store, app.state.hub, app.state.lobby, app.state.settings)
+    app.state.timekeeper = timekeeper
+    timekeeper.start()
     pruner = Pruner(store, app.state.hub, app.state.settings)
     app.state.pruner = pruner
     pruner.start()
@@ -69,11 +82,33 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     try:
         yield
     finally:
+        await timekeeper.stop()
         await warmer.stop()
         await pruner.stop()
         if listener is not None:
             listener.stop()
         store.close()
+
+
+def _away_writer(store: GameStore) -> Callable[[str, str, bool], None]:
+    """Record in ``store`` when a seat's player leaves a game or comes back, as this
+    process's live hub sees it (its sockets, and the others' as last heard), in a
+    worker thread."""
+    writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quads-away")
+    moment = now
+
+    def write(game_id: str, player: str, away: bool) -> None:
+        at = moment()
+
+        def run() -> None:
+            try:
+                store.mark_away(game_id, player, away, at)
+            except StorageError as exc:
+                _log.warning("quads: cannot record a departure (%s)", exc)
+
+        writer.submit(run)
+
+    return write
 
 
 def create_app(
@@ -117,6 +152,7 @@ def create_app(
     app.state.lane = lane_for(store, DatabaseLane(settings.db_wait, settings.db_threads,
                                                   probe=store.ping))
     app.state.hub = LiveHub(settings)
+    app.state.lobby = LobbyHub(store, app.state.hub, settings)
     app.state.puzzles = PuzzleCache()
     app.state.today = today
     errors.install(app)
@@ -127,6 +163,8 @@ def create_app(
     app.include_router(puzzle_api.router)
     app.include_router(analysis_api.router)
     app.include_router(players_api.router)
+    app.include_router(lobby_api.router)
+    app.include_router(lobby_live.router)
     openapi.install(app)
     books.install(app)
     app.add_middleware(PlayerMiddleware, store=store)

@@ -111,6 +111,9 @@ class _Game:
     loading_after: int = -1
     """``changes`` when ``loading`` began: a read begun before a change is not shared
     with those who heard of the change."""
+    absent: frozenset[str] | None = None
+    """The seat holders last told to :attr:`LiveHub.on_away` as away (``None``: none told
+    yet)."""
 
 
 class LiveHub:
@@ -131,6 +134,11 @@ class LiveHub:
         this process (their first socket of it, or a seat taken with a socket open) or
         closes it (their last), so that other processes can be told
         (:mod:`quads.web.notify`)."""
+        self.on_away: Callable[[str, str, bool], None] | None = None
+        """Called with ``(game_id, player, away)`` when a seat holder of a game followed
+        here has it open nowhere (``away``), as far as this process knows, or has it
+        open again, so that the store keeps since when they are away (an abandonment
+        is claimed by that)."""
 
     def _local(self, game_id: str) -> frozenset[str]:
         game = self._games.get(game_id)
@@ -148,6 +156,13 @@ class LiveHub:
         """The games that have a socket on this process."""
         return list(self._games)
 
+    def players(self) -> set[str]:
+        """The players with a socket on some game of this process."""
+        found: set[str] = set()
+        for game in self._games.values():
+            found.update(game.counts)
+        return found
+
     def sockets(self, game_id: str) -> int:
         """How many sockets of this process follow ``game_id``."""
         game = self._games.get(game_id)
@@ -160,11 +175,13 @@ class LiveHub:
 
     # -- admission -------------------------------------------------------------------
 
-    def admit(self, game_id: str, client: str) -> str | None:
-        """Count a new socket of ``client`` on ``game_id``, or say why not (the reason
-        of a 4429 close).  An admitted socket is given back by :meth:`release`."""
+    def admit(self, game_id: str, client: str, most: int | None = None) -> str | None:
+        """Count a new socket of ``client`` on ``game_id`` (at most ``most`` there,
+        default ``sockets_per_game``), or say why not (the reason of a 4429 close).  An
+        admitted socket is given back by :meth:`release`."""
         settings = self.settings
-        if self._claims.get(game_id, 0) >= settings.sockets_per_game:
+        most = settings.sockets_per_game if most is None else most
+        if self._claims.get(game_id, 0) >= most:
             return "too many sockets on this game"
         if self._clients.get(client, 0) >= settings.sockets_per_client:
             return "too many sockets from this address"
@@ -203,6 +220,28 @@ class LiveHub:
             game.remote = players
             if self.connected(game_id) != before:
                 self._notify(game_id, None, False, presence=True)
+            self._track_away(game_id)
+
+    def _track_away(self, game_id: str, leaving: str | None = None) -> None:
+        """Tell :attr:`on_away` which seat holders of ``game_id`` left or came back
+        since last told (``leaving``: a player whose last socket of the game, the last
+        one of this process, just closed)."""
+        if self.on_away is None:
+            return
+        game = self._games.get(game_id)
+        if game is None:
+            if leaving is not None:
+                self.on_away(game_id, leaving, True)
+            return
+        if not game.seats:
+            return
+        absent = game.seats - self.connected(game_id)
+        told = game.absent
+        game.absent = absent
+        for player in game.seats:
+            now_away = player in absent
+            if told is None or now_away != (player in told):
+                self.on_away(game_id, player, now_away)
 
     def publish(self, game_id: str, stored: StoredGame | None = None, *,
                 gone: bool = False, revision: int | None = None) -> None:
@@ -273,6 +312,7 @@ class LiveHub:
         game.seats = seats
         present = frozenset(p for p in seats if p in game.counts)
         if present == game.present:
+            self._track_away(stored.id)
             return
         before = self.connected(stored.id)
         arrived, left = present - game.present, game.present - present
@@ -284,6 +324,7 @@ class LiveHub:
                 self.on_presence(stored.id, player, True)
             for player in left:
                 self.on_presence(stored.id, player, False)
+        self._track_away(stored.id)
 
     def _join(self, socket: _Socket) -> None:
         self._loop = asyncio.get_running_loop()
@@ -305,6 +346,7 @@ class LiveHub:
                 self._notify(socket.game_id, None, False, presence=True)
             if self.on_presence:
                 self.on_presence(socket.game_id, player, True)
+            self._track_away(socket.game_id)
 
     def _leave(self, socket: _Socket) -> None:
         game = self._games.get(socket.game_id)
@@ -331,6 +373,9 @@ class LiveHub:
         if gone and self.on_presence:
             assert player is not None
             self.on_presence(socket.game_id, player, False)
+        if gone:
+            remote = player in game.remote
+            self._track_away(socket.game_id, None if remote else player)
 
     # -- shared work -------------------------------------------------------------------
 
@@ -364,7 +409,7 @@ class LiveHub:
         game = self._games.get(stored.id)
         text = None if game is None else game.views.get(key)
         if text is None:
-            view = game_view(stored, holder, presence)
+            view = game_view(stored, holder, presence, self.settings)
             text = ViewMessage(type="view", view=view).model_dump_json()
             if game is not None:
                 if len(game.views) >= _VIEWS_KEPT:

@@ -7,6 +7,10 @@ listens on the channel and hands each change to the process's
 :class:`~quads.web.live.LiveHub`, whose sockets of that game then read it.  A
 socket that has the revision already (the process's own save) reads nothing.
 
+The lobby's changes come on a channel of their own
+(:data:`~quads.storage.lobby.LOBBY_CHANNEL`) and go to the process's
+:class:`~quads.web.lobby_live.LobbyHub`.
+
 Presence crosses processes the same way: when a player opens or closes a game
 on this process, the ``connections`` table says so and ``'ID presence'`` tells
 the others, which read who has the game open elsewhere.  Each process says it
@@ -32,9 +36,11 @@ from datetime import timedelta
 import psycopg
 
 from quads.storage import GameStore, StorageError
+from quads.storage.lobby import LOBBY_CHANNEL
 from quads.storage.store import CHANNEL
 from quads.storage.stored import now
 from quads.web.live import LiveHub
+from quads.web.lobby_live import LobbyHub
 
 __all__ = ["HEARTBEAT", "SILENCE", "ChangeListener"]
 
@@ -50,9 +56,10 @@ _log = logging.getLogger(__name__)
 class ChangeListener:
     """Pass what PostgreSQL announces on to ``hub``, until :meth:`stop`."""
 
-    def __init__(self, store: GameStore, hub: LiveHub) -> None:
+    def __init__(self, store: GameStore, hub: LiveHub, lobby: LobbyHub | None = None) -> None:
         self.store = store
         self.hub = hub
+        self.lobby = lobby
         self.process = uuid.uuid4().hex
         self._stop = threading.Event()
         self.listening = threading.Event()
@@ -94,16 +101,24 @@ class ChangeListener:
                 with psycopg.connect(self._conninfo(), autocommit=True,
                                      connect_timeout=5) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
+                    connection.execute(f"LISTEN {LOBBY_CHANNEL}")
                     self.listening.set()
                     # What was announced before listening (at start, or while cut
-                    # off) is read now: every socket reads its game once.
+                    # off) is read now: every socket reads its game once, and the
+                    # lobby its seeks.
                     self.hub.reload_all()
+                    if self.lobby is not None:
+                        self.lobby.resync()
                     self._heartbeat()
                     pause = 0.1
                     beat = time.monotonic()
                     while not self._stop.is_set():
                         for note in connection.notifies(timeout=0.5):
-                            self._pass_on(note.payload)
+                            if note.channel == LOBBY_CHANNEL:
+                                if self.lobby is not None:
+                                    self.lobby.announced(note.payload)
+                            else:
+                                self._pass_on(note.payload)
                         if time.monotonic() - beat >= HEARTBEAT:
                             beat = time.monotonic()
                             self._heartbeat()

@@ -11,6 +11,7 @@ import secrets
 from datetime import UTC
 
 from quads.cells import parse_cell
+from quads.clock import TimeControl
 from quads.errors import InvalidRecordError
 from quads.game import Action, Claim, Declare, Decline, Game, Give, Place
 from quads.outcome import Player
@@ -77,19 +78,24 @@ def _stored(game: Game, mode: Mode, level: int | None, human: Side | None,
     return stored
 
 
-def _dated(rules: Rules) -> Game:
-    return Game(rules, headers={"Date": now().astimezone(UTC).strftime("%Y.%m.%d")})
+def _dated(rules: Rules, clock: TimeControl | None = None) -> Game:
+    headers = {"Date": now().astimezone(UTC).strftime("%Y.%m.%d")}
+    if clock is not None:
+        headers["TimeControl"] = str(clock)
+    return Game(rules, headers=headers)
 
 
 def new_game(rules: str, mode: Mode, level: int | None, human: Side | None,
-             owner: str | None = None, host: Side | None = None) -> StoredGame:
+             owner: str | None = None, host: Side | None = None,
+             clock: TimeControl | None = None) -> StoredGame:
     """A new game of ``owner`` on the empty board, dated today.  ``level`` and
-    ``human`` count in ``computer`` mode only, ``host`` (the owner's seat) in
-    ``online`` mode only.
+    ``human`` count in ``computer`` mode only, ``host`` (the owner's seat) and
+    ``clock`` (its ``TimeControl`` header) in ``online`` mode only.
 
     :raises InvalidRulesError: if ``rules`` cannot be read.
     """
-    return _stored(_dated(Rules.parse(rules)), mode, level, human, owner, host)
+    return _stored(_dated(Rules.parse(rules), clock if mode == "online" else None), mode,
+                   level, human, owner, host)
 
 
 def imported_game(record: str, mode: Mode | None, level: int | None, human: Side | None,
@@ -102,6 +108,8 @@ def imported_game(record: str, mode: Mode | None, level: int | None, human: Side
         headers name no valid opponent.
     """
     game = read_record(record)
+    for header in ("TimeControl", "Clocks"):  # a clock is started by the server only
+        game.headers.pop(header, None)
     if mode is None:
         mode, level, human = _recorded_opponent(game.headers)
     return _stored(game, mode, level, human, owner, host)
@@ -145,7 +153,8 @@ def rematch(stored: StoredGame) -> StoredGame:
     if not stored.is_over():
         raise ApiError(409, "not_over", "the game goes on: finish or resign it first")
     human = None if stored.human is None else stored.human.other
-    following = _stored(_dated(stored.game.rules), stored.mode, stored.level,
+    clock = stored.clock.control if stored.clock is not None else None
+    following = _stored(_dated(stored.game.rules, clock), stored.mode, stored.level,
                         side_name(human), stored.owner)
     if stored.mode == "online":
         following.first_player = stored.second_player

@@ -1,7 +1,7 @@
 """How often one client may create: games, players, joins and puzzle answers.
 
 Each kind of creation has a rate of :class:`~quads.web.settings.Settings`
-(``rate_games``, ``rate_identities``, ``rate_joins``, ``rate_puzzles``),
+(``rate_games``, ``rate_identities``, ``rate_joins``, ``rate_puzzles``, ``rate_seeks``),
 counted per client address (:func:`~quads.web.settings.client_address`) in a
 moving window.  A request over a rate is refused with ``429 rate_limited`` and
 a ``Retry-After`` header: the seconds until the window frees a slot.
@@ -30,7 +30,7 @@ from quads.web.settings import Settings, client_address
 
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
-Kind = Literal["games", "identities", "joins", "puzzles"]
+Kind = Literal["games", "identities", "joins", "puzzles", "seeks"]
 """What a rate counts: new games, new players, joins, puzzle checks and results."""
 
 _WHAT: dict[str, str] = {
@@ -38,6 +38,7 @@ _WHAT: dict[str, str] = {
     "identities": "new players",
     "joins": "joins",
     "puzzles": "puzzle answers",
+    "seeks": "seeks",
 }
 
 

@@ -12,7 +12,7 @@ from datetime import date as date_type
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Discriminator, Field, Tag
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from quads.game import Step
 from quads.outcome import Termination
@@ -35,13 +35,17 @@ from quads.web.fields import (
 __all__ = [
     "MAX_ACTIONS",
     "PLAYER_PATTERN",
+    "AbandonClaim",
     "ActionRequest",
     "AdoptRequest",
     "CheckRequest",
     "ClaimAction",
     "ClientMessage",
+    "ClockSpec",
+    "ClockView",
     "ComputerGame",
     "Connected",
+    "CorrespondenceClock",
     "DeclareAction",
     "DeclineAction",
     "DeviceComputer",
@@ -77,6 +81,7 @@ __all__ = [
     "PuzzleResultView",
     "PuzzleView",
     "PuzzlesAhead",
+    "RealTimeClock",
     "ResultRequest",
     "RevisionRequest",
     "SeatState",
@@ -113,6 +118,28 @@ class ComputerGame(BaseModel):
     human: Side = Field(description="The side the person plays")
 
 
+class RealTimeClock(BaseModel):
+    """A real-time clock: ``initial`` seconds for the game, ``increment`` more after
+    each turn."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    initial: int = Field(ge=5, le=10_800, description="Seconds for the whole game, 5 at least")
+    increment: int = Field(ge=0, le=180, description="Seconds added after each turn")
+
+
+class CorrespondenceClock(BaseModel):
+    """A correspondence clock: ``days`` for each move."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    days: Literal[1, 2, 3, 7]
+
+
+ClockSpec = RealTimeClock | CorrespondenceClock
+"""A time control: ``{"initial": SECONDS, "increment": SECONDS}`` or ``{"days": N}``."""
+
+
 class OnlineGame(BaseModel):
     """Two people on two devices: the creator takes a seat and invites the other."""
 
@@ -121,6 +148,9 @@ class OnlineGame(BaseModel):
     host: Side | None = Field(
         default=None,
         description="The seat of the creator (`first` hands over first); `first` when left out")
+    clock: ClockSpec | None = Field(
+        default=None, description="The time control; none for a game without a clock. The "
+                                  "clock starts once the second player joins")
 
 
 NewGame = Annotated[LocalGame | ComputerGame | OnlineGame, Field(discriminator="mode")]
@@ -267,6 +297,12 @@ ActionRequest = Annotated[
 """One action of a person: ``cell`` comes with ``place``, ``piece`` with ``give``."""
 
 
+class AbandonClaim(RevisionRequest):
+    """Claim a game the opponent left during their turn: the win, or a draw."""
+
+    draw: bool = Field(default=False, description="Take a draw instead of the win")
+
+
 class UndoAnswer(RevisionRequest):
     """The other player's answer to an undo request in an online game."""
 
@@ -327,6 +363,21 @@ class Connected(BaseModel):
     second: bool
 
 
+class ClockView(BaseModel):
+    """A game's clocks as of the view (the server's clock is the truth)."""
+
+    control: ClockSpec
+    first_ms: int = Field(description="Milliseconds the first side has left, as of `as_of`")
+    second_ms: int = Field(description="Milliseconds the second side has left, as of `as_of`")
+    running: Side | None = Field(description="Whose time runs; null once the game is over")
+    grace: bool = Field(description="The running side plays its first turn: its time does "
+                                    "not run, and missing `deadline` aborts the game")
+    deadline: datetime | None = Field(
+        description="When the running side runs out of time (or of grace); a correspondence "
+                    "move's deadline")
+    as_of: datetime = Field(description="The server's time of these figures")
+
+
 class GameView(BaseModel):
     """Everything the page shows of a game, as the caller sees it."""
 
@@ -384,6 +435,13 @@ class GameView(BaseModel):
     rematch_by: Side | None = Field(
         default=None,
         description="`online`: the seat that pressed \"Play again\" (null if not known)")
+    clock: ClockView | None = Field(default=None, description="`online`: the game's clocks; "
+                                                              "null for a game without one")
+    abandon_after: int | None = Field(
+        default=None,
+        description="`online`, seated caller: seconds the opponent must have had the game "
+                    "open nowhere during their turn before the caller may claim the game "
+                    "(`POST /api/games/{id}/abandoned`); null where no claim can be made")
     device: str | None = Field(
         description="The id the device gave a game played there and uploaded "
                     "(`PUT /api/games/device/{device_id}`); null for other games. While "
@@ -445,6 +503,10 @@ class GameSummaryView(BaseModel):
     device: str | None = Field(
         description="The id the device gave a game played there and uploaded; null for "
                     "other games")
+    clock: ClockSpec | None = Field(default=None, description="The game's time control")
+    deadline: datetime | None = Field(
+        default=None, description="While it goes on with a clock: when the side to move runs "
+                                  "out of time (a correspondence move's deadline)")
 
 
 class InviteView(BaseModel):

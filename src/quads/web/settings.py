@@ -83,6 +83,28 @@ class Settings:
     """Joins of online games per client address."""
     rate_puzzles: str = "60/minute"
     """Puzzle checks and results per client address."""
+    rate_seeks: str = "20/minute;300/hour"
+    """Seeks opened in the lobby (and quick pairings) per client address."""
+
+    # ---- the lobby and clocks ----------------------------------------------------------
+    seeks_per_player: int = 3
+    """Open seeks at most of one player."""
+    seek_linger: float = 6.0
+    """Seconds a seek stays open after its player's last live socket closed."""
+    lobby_sockets: int = 10_000
+    """Lobby sockets at most on one process (each client address within
+    ``sockets_per_client``)."""
+    clock_grace: float = 30.0
+    """Seconds each side has for its first turn of a real-time game; a side that misses
+    it has the game aborted."""
+    clock_tick: float = 0.5
+    """Seconds between two looks for games whose time ran out."""
+    abandon_realtime: float = 30.0
+    """Seconds a player of a real-time game must have had it open nowhere during their
+    turn before the opponent may claim it."""
+    abandon_untimed: float = 300.0
+    """The same for a game without a clock (a correspondence game has its move deadline
+    instead)."""
 
     # ---- the database ----------------------------------------------------------------
     db_wait: float = 1.5

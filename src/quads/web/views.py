@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
 from typing import Literal, cast
 
 from quads.bits import iter_bits
@@ -14,8 +16,9 @@ from quads.pieces import Trait, piece_name
 from quads.players.hints import Hint
 from quads.review import TurnReview
 from quads.storage import GameSummary, StoredGame
+from quads.storage.stored import now
 from quads.turn import Turn
-from quads.web import history, seats
+from quads.web import clocks, history, seats
 from quads.web.schemas import (
     Connected,
     GameSummaryView,
@@ -32,6 +35,7 @@ from quads.web.schemas import (
     TurnRef,
     TurnReviewView,
 )
+from quads.web.settings import Settings
 
 __all__ = [
     "game_view",
@@ -114,6 +118,7 @@ def _undo_allowed(stored: StoredGame, viewer: str | None) -> bool:
             stored.resigned is None)
     side = seats.viewer_side(stored, viewer)
     return (side is not None and not stored.is_over() and stored.undo_request is None
+            and clocks.time_control(stored) is None
             and stored.first_player is not None and stored.second_player is not None
             and history.can_undo(game, side))
 
@@ -129,9 +134,11 @@ def invite_path(stored: StoredGame, viewer: str | None) -> str | None:
 
 
 def game_view(stored: StoredGame, viewer: str | None = None,
-              connected: frozenset[str] = frozenset()) -> GameView:
+              connected: frozenset[str] = frozenset(), settings: Settings | None = None,
+              at: datetime | None = None) -> GameView:
     """Everything the page shows of ``stored`` to the player ``viewer``, with the
-    players who have it open now (``connected``)."""
+    players who have it open now (``connected``), its clocks as of ``at`` (default:
+    now) and the limits of ``settings``."""
     game = stored.game
     position = game.position
     rules = game.rules
@@ -194,7 +201,17 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         rematch=stored.rematch,
         rematch_by=seats.side_name(stored.rematch_by),
         device=stored.device,
+        clock=clocks.clock_view(stored, now() if at is None else at),
+        abandon_after=_abandon_after(stored, you, settings),
     )
+
+
+def _abandon_after(stored: StoredGame, you: Player | None,
+                   settings: Settings | None) -> int | None:
+    if you is None or stored.is_over():
+        return None
+    limit = clocks.abandon_limit(stored, settings if settings is not None else Settings())
+    return None if limit is None else math.ceil(limit)
 
 
 def summary_view(summary: GameSummary, viewer: str | None = None) -> GameSummaryView:
@@ -224,6 +241,9 @@ def summary_view(summary: GameSummary, viewer: str | None = None) -> GameSummary
         opponent=opponent,
         revision=summary.revision,
         device=summary.device,
+        clock=None if summary.clock is None else clocks.spec_of(summary.clock.control),
+        deadline=(None if summary.clock is None or summary.status == "over"
+                  else summary.clock.deadline()),
     )
 
 

@@ -1,0 +1,183 @@
+"""The clocks of online games, as the server keeps them.
+
+The server's clock is the truth.  A game's time control is its record header
+``TimeControl`` (``300+3``, ``3d``) from its creation on; its :class:`Clock`
+starts once both seats are taken.  Every change of a game with a clock goes
+through :func:`expire` first (a move that comes after the mover's time ran out
+is refused, and the game ends on time instead), then :func:`after_change`,
+which ends the mover's turn when the move passed to the other side, or stops
+the clock when the game ended.  :class:`~quads.web.timekeeper.Timekeeper` ends
+the games whose deadline passes with nobody acting.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime
+
+from quads.clock import Clock, Correspondence, RealTime, TimeControl, parse_time_control
+from quads.errors import InvalidTimeControlError
+from quads.game import Abandon, Abort, Timeout
+from quads.outcome import Player
+from quads.storage import StoredGame
+from quads.web.errors import ApiError
+from quads.web.schemas import ClockSpec, ClockView, CorrespondenceClock, RealTimeClock
+from quads.web.seats import side_name
+from quads.web.settings import Settings
+
+__all__ = [
+    "abandon_limit",
+    "after_change",
+    "claim_abandonment",
+    "clock_view",
+    "control_of",
+    "expire",
+    "require_no_clock",
+    "spec_of",
+    "start",
+    "time_control",
+]
+
+
+def control_of(spec: ClockSpec) -> TimeControl:
+    """The library's time control of an API clock."""
+    if isinstance(spec, RealTimeClock):
+        return RealTime(spec.initial, spec.increment)
+    return Correspondence(spec.days)
+
+
+def spec_of(control: TimeControl) -> ClockSpec:
+    """The API clock of a time control."""
+    if isinstance(control, RealTime):
+        return RealTimeClock(initial=control.initial, increment=control.increment)
+    return CorrespondenceClock(days=control.days)  # type: ignore[arg-type]
+
+
+def time_control(stored: StoredGame) -> TimeControl | None:
+    """The time control of ``stored``, from its clock or its ``TimeControl`` header."""
+    if stored.clock is not None:
+        return stored.clock.control
+    text = stored.game.headers.get("TimeControl")
+    if text is None or stored.mode != "online":
+        return None
+    try:
+        return parse_time_control(text)
+    except InvalidTimeControlError:
+        return None
+
+
+def start(stored: StoredGame, at: datetime, grace: float) -> None:
+    """Start the clock of an online game with a time control once both seats are taken
+    (``grace``: seconds for each side's first turn of a real-time game)."""
+    control = time_control(stored)
+    to_move = stored.game.to_move
+    if (stored.clock is not None or control is None or to_move is None
+            or stored.first_player is None or stored.second_player is None):
+        return
+    stored.clock = Clock.start(control, at, to_move, round(grace * 1000))
+
+
+def expire(stored: StoredGame, at: datetime) -> bool:
+    """End ``stored`` if its running side's time (or grace) had run out by ``at``:
+    lost on time, or aborted in a first turn.  Return whether it ended."""
+    clock = stored.clock
+    if clock is None or stored.is_over() or clock.running is None:
+        return False
+    expiry = clock.expired(at)
+    if expiry is None:
+        return False
+    loser = clock.running
+    deadline = clock.deadline()
+    assert deadline is not None
+    stored.game.apply(Abort() if expiry == "abort" else Timeout(loser))
+    stored.clock = clock.stop(deadline)
+    stored.undo_request = None
+    return True
+
+
+def after_change(stored: StoredGame, mover: Player | None, at: datetime) -> None:
+    """Bring the clock up to a change made at ``at`` while ``mover`` was to move: stop
+    it if the game ended, end ``mover``'s turn if the move passed to the other side."""
+    clock = stored.clock
+    if clock is None or clock.running is None:
+        return
+    if stored.is_over():
+        stored.clock = clock.stop(at)
+    elif stored.game.to_move is not mover:
+        stored.clock = clock.switch(at)
+
+
+def require_no_clock(stored: StoredGame) -> None:
+    """Refuse undo in a game with a clock (``409 clock_no_undo``)."""
+    if time_control(stored) is not None:
+        raise ApiError(409, "clock_no_undo", "a game with a clock cannot be taken back")
+
+
+def clock_view(stored: StoredGame, at: datetime) -> ClockView | None:
+    """The clocks of ``stored`` as of ``at`` (before the clock starts: both sides'
+    whole time, nothing running)."""
+    control = time_control(stored)
+    if control is None:
+        return None
+    clock = stored.clock
+    if clock is None:
+        full = Clock.start(control, at)
+        return ClockView(control=spec_of(control), first_ms=full.remaining[0],
+                         second_ms=full.remaining[1], running=None, grace=False,
+                         deadline=None, as_of=at)
+    return ClockView(control=spec_of(control), first_ms=clock.left(Player.FIRST, at),
+                     second_ms=clock.left(Player.SECOND, at),
+                     running=side_name(clock.running),
+                     grace=clock.running is not None and clock.in_grace(),
+                     deadline=clock.deadline(), as_of=at)
+
+
+def abandon_limit(stored: StoredGame, settings: Settings) -> float | None:
+    """Seconds a seated player of ``stored`` must have had it open nowhere during their
+    turn before the opponent may claim it; ``None`` where no claim can be made (not an
+    online game with both seats taken, or a correspondence game, whose move deadline
+    is its limit)."""
+    if (stored.mode != "online" or stored.first_player is None
+            or stored.second_player is None):
+        return None
+    control = time_control(stored)
+    if isinstance(control, Correspondence):
+        return None
+    return settings.abandon_realtime if control is not None else settings.abandon_untimed
+
+
+def claim_abandonment(stored: StoredGame, side: Player, draw: bool,
+                      connected: frozenset[str], at: datetime, settings: Settings) -> None:
+    """``side`` claims the win (or with ``draw`` a draw) of a game the opponent left
+    during their turn.
+
+    :raises ApiError: ``409 game_over``; ``409 no_abandonment`` where no claim can
+        be made; ``409 not_abandoned`` when it is not the opponent's turn, they have
+        the game open, have not been away long enough (``retry_after`` says how much
+        longer), or have not played their first turn yet (that one is aborted).
+    """
+    if stored.is_over():
+        raise ApiError.game_over()
+    limit = abandon_limit(stored, settings)
+    if limit is None:
+        raise ApiError(409, "no_abandonment",
+                       "a correspondence game is decided by its move deadline")
+    opponent = side.other
+    if stored.game.to_move is not opponent:
+        raise ApiError(409, "not_abandoned", "it is your turn")
+    if stored.clock is not None and stored.clock.in_grace():
+        raise ApiError(409, "not_abandoned",
+                       "your opponent's first turn is not over: it aborts by itself")
+    if stored.seat(opponent) in connected:
+        raise ApiError(409, "not_abandoned", "your opponent has the game open")
+    away = stored.away[opponent]
+    waited = 0.0 if away is None else (at - away).total_seconds()
+    if waited < limit:
+        left = math.ceil(limit - waited)
+        raise ApiError(409, "not_abandoned",
+                       f"your opponent left only a moment ago: wait {left} s more",
+                       retry_after=left)
+    mover = stored.game.to_move
+    stored.game.apply(Abandon(opponent, draw=draw))
+    stored.undo_request = None
+    after_change(stored, mover, at)

@@ -1,0 +1,134 @@
+"""The models of the lobby: seeks, quick pairing, players' names and the lobby
+socket's messages (``/api/lobby/live``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from quads.web.fields import RulesName
+from quads.web.schemas import ClockSpec, GameView
+
+__all__ = [
+    "NAME_PATTERN",
+    "LobbyClientMessage",
+    "LobbyServerMessage",
+    "NameRequest",
+    "PairedMessage",
+    "PairingAnswer",
+    "PairingRequest",
+    "PlayerView",
+    "SeekGoneMessage",
+    "SeekList",
+    "SeekMessage",
+    "SeekRequest",
+    "SeekView",
+    "SeeksMessage",
+]
+
+NAME_PATTERN = r"^[\w][\w .'-]{0,22}[\w.]$"
+"""A player's name: 2 to 24 letters, digits, spaces, dots, apostrophes, hyphens and
+underscores, beginning with a letter, digit or underscore."""
+
+
+class SeekRequest(BaseModel):
+    """An offer to play, listed in the lobby until someone accepts it."""
+
+    rules: RulesName = "quads"
+    clock: ClockSpec = Field(description="Every lobby game has a clock")
+    side: Literal["first", "second", "random"] = Field(
+        default="random", description="The seeker's side: `first` hands over first")
+
+
+class SeekView(BaseModel):
+    """An open seek, as the lobby lists it."""
+
+    id: str
+    rules: str
+    calling: Literal["auto", "declare"]
+    clock: ClockSpec
+    side: Literal["first", "second", "random"]
+    name: str = Field(description="The seeker's name")
+    created: datetime
+    mine: bool = Field(description="The caller's own seek (withdraw it, never accept it)")
+
+
+class SeekList(BaseModel):
+    """The open seeks, oldest first."""
+
+    seeks: list[SeekView]
+
+
+class PairingRequest(BaseModel):
+    """Play now: meet the oldest compatible seek, or wait as a new one."""
+
+    rules: RulesName = "quads"
+    clock: ClockSpec
+
+
+class PairingAnswer(BaseModel):
+    """Either the game just started (`201`) or the seek that waits (`202`)."""
+
+    game: GameView | None
+    seek: SeekView | None
+
+
+class PlayerView(BaseModel):
+    """The caller as others see them."""
+
+    name: str | None = Field(description="Null for a caller who is no player yet")
+
+
+class NameRequest(BaseModel):
+    """A new name."""
+
+    name: Annotated[str, Field(pattern=NAME_PATTERN, description="2 to 24 letters, digits, "
+                                                                 "spaces and . ' - _")]
+
+
+class SeeksMessage(BaseModel):
+    """Every open seek: sent on connecting, and again after the server lost track."""
+
+    type: Literal["seeks"]
+    seeks: list[SeekView]
+
+
+class SeekMessage(BaseModel):
+    """A seek opened (or its player renamed)."""
+
+    type: Literal["seek"]
+    seek: SeekView
+
+
+class SeekGoneMessage(BaseModel):
+    """A seek was taken, withdrawn, or left by its player."""
+
+    type: Literal["unseek"]
+    id: str
+
+
+class PairedMessage(BaseModel):
+    """The caller's seek was accepted (or the caller's pairing met one): the game."""
+
+    type: Literal["paired"]
+    game: str
+    seek: str
+
+
+class LobbyPong(BaseModel):
+    type: Literal["pong"]
+
+
+LobbyServerMessage = Annotated[SeeksMessage | SeekMessage | SeekGoneMessage | PairedMessage
+                               | LobbyPong, Field(discriminator="type")]
+"""A message the server sends on the lobby socket."""
+
+
+class LobbyPing(BaseModel):
+    type: Literal["ping"]
+
+
+LobbyClientMessage = LobbyPing
+"""A message a client may send on the lobby socket (anything else is ignored)."""
