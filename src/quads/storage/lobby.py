@@ -8,7 +8,7 @@ adds one; on PostgreSQL it holds a transaction lock of its pool (rules and
 clock), so that two players pairing at once meet instead of both waiting.
 
 On PostgreSQL every change is announced on :data:`LOBBY_CHANNEL` (``add ID``,
-``drop ID`` and ``paired SEEK GAME``), so that each process's lobby sockets hear
+``drop ID`` and ``paired SEEK GAME SEEKER TAKER``), so that each process's lobby sockets hear
 of it (:mod:`quads.web.notify`).
 """
 
@@ -20,12 +20,12 @@ from collections.abc import Callable, Collection
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Literal, TypeVar
 
 from sqlalchemy import Connection, RowMapping, delete, func, insert, select, update
 from sqlalchemy import text as sql
 
-from quads.storage.errors import StorageError
+from quads.storage.errors import StorageError, StorageUnavailableError
 from quads.storage.store import GameStore
 from quads.storage.stored import StoredGame, now
 from quads.storage.tables import players, seeks
@@ -48,6 +48,14 @@ SeekSide = Literal["first", "second", "random"]
 """The side the seeker takes: ``first`` hands over first."""
 
 _IDS_PER_QUERY = 500
+
+_T = TypeVar("_T")
+
+_TRIES = 4
+"""Times a transaction that PostgreSQL rolled back for a deadlock is tried."""
+
+_ROLLED_BACK = ("40P01", "40001")
+"""SQLSTATEs of a deadlock and of a serialization failure: try again."""
 
 
 class SeekGoneError(StorageError):
@@ -217,6 +225,10 @@ class Lobby:
         :raises SeekGoneError: if it is not open (taken, withdrawn, never was).
         :raises OwnSeekError: if it is ``player``'s own (nothing changes).
         """
+        return _again(lambda: self._take(seek_id, player, make_game))
+
+    def _take(self, seek_id: str, player: str,
+              make_game: Callable[[Seek], StoredGame]) -> Paired:
         with self._write() as connection:
             row = connection.execute(select(seeks).where(seeks.c.id == seek_id)).mappings().first()
             if row is None:
@@ -234,7 +246,7 @@ class Lobby:
         self.store._insert(connection, stored)
         dropped = [seek.id, *self._drop(connection, seeks.c.player.in_((seek.player, player)))]
         self._notify(connection, f"drop {seek.id}")
-        self._notify(connection, f"paired {seek.id} {stored.id}")
+        self._notify(connection, f"paired {seek.id} {stored.id} {seek.player} {player}")
         return Paired(stored, seek, tuple(dropped))
 
     def pair(self, player: str, name: str, rules: str, clock: str,
@@ -244,16 +256,26 @@ class Lobby:
 
         :raises TooManySeeksError: if a seek is to be opened and ``player`` has ``most``.
         """
+        return _again(lambda: self._pair(player, name, rules, clock, make_game, most))
+
+    def _pair(self, player: str, name: str, rules: str, clock: str,
+              make_game: Callable[[Seek], StoredGame], most: int) -> Paired | Seek:
         with self._write() as connection:
             if self.store.postgres:
                 connection.execute(sql("SELECT pg_advisory_xact_lock(:key)"),
                                    {"key": _lock_key(rules, clock)})
-            row = connection.execute(
-                select(seeks).where(seeks.c.rules == rules, seeks.c.clock == clock,
-                                    seeks.c.player != player)
-                .order_by(seeks.c.created, seeks.c.id).limit(1)).mappings().first()
-            if row is not None:
-                return self._start(connection, _seek(row), player, make_game)
+            tried: list[str] = []
+            while True:  # an accept (which takes no pool lock) may take a seek first
+                row = connection.execute(
+                    select(seeks).where(seeks.c.rules == rules, seeks.c.clock == clock,
+                                        seeks.c.player != player, seeks.c.id.notin_(tried))
+                    .order_by(seeks.c.created, seeks.c.id).limit(1)).mappings().first()
+                if row is None:
+                    break
+                try:
+                    return self._start(connection, _seek(row), player, make_game)
+                except SeekGoneError:
+                    tried.append(row["id"])
             return self._add(connection, player, name, rules, clock, "random", most)
 
     # -- liveness ----------------------------------------------------------------------
@@ -274,6 +296,20 @@ class Lobby:
         """Withdraw the seeks whose player had no live socket since ``before``."""
         with self._write() as connection:
             return self._drop(connection, seeks.c.seen < _time(before))
+
+
+def _again(attempt: Callable[[], _T]) -> _T:
+    """``attempt()``, tried again when PostgreSQL rolled it back for a deadlock with
+    another transaction (two accepts of two seeks of one player each withdraw the
+    other seek): of the two, one goes through and the other then sees what changed."""
+    for left in range(_TRIES - 1, -1, -1):
+        try:
+            return attempt()
+        except StorageUnavailableError as exc:
+            state = getattr(getattr(exc.__cause__, "orig", None), "sqlstate", None)
+            if left == 0 or state not in _ROLLED_BACK:
+                raise
+    raise AssertionError("unreachable")
 
 
 def _lock_key(*parts: str) -> int:

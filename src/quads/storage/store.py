@@ -365,8 +365,14 @@ class GameStore:
 
         :raises GameNotFoundError: if there is no such game.
         """
+        first, second = players.alias("first_seat"), players.alias("second_seat")
+        query = (select(games, first.c.name.label("first_name"),
+                        second.c.name.label("second_name"))
+                 .outerjoin(first, first.c.id == games.c.first_player)
+                 .outerjoin(second, second.c.id == games.c.second_player)
+                 .where(games.c.id == game_id))
         with self._begin() as connection:
-            row = connection.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            row = connection.execute(query).mappings().first()
         if row is None:
             raise GameNotFoundError(f"no game with id {game_id!r}")
         return self._stored(row)
@@ -405,6 +411,7 @@ class GameStore:
             device_revision=row["device_revision"],
             clock=_clock(row["clock"]),
             away=(_moment(row["first_away"]), _moment(row["second_away"])),
+            names=(row.get("first_name"), row.get("second_name")),
         )
 
     def find_device(self, owner: str, device: str) -> StoredGame | None:

@@ -98,6 +98,9 @@ class StoredGame:
     """``online`` only: since when the first and the second seat's player has had the
     game open nowhere, as last seen (``None``: open, or never seen leaving).  Written
     by :meth:`~quads.storage.GameStore.mark_away`, never by a save."""
+    names: tuple[str | None, str | None] = (None, None)
+    """``online`` only: the names of the first and the second seat's player, as loaded
+    (``None``: no name chosen or made up yet).  Never written by a save."""
 
     @property
     def resigned(self) -> Player | None:
