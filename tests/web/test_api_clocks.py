@@ -207,3 +207,16 @@ def test_a_rematch_keeps_the_clock_and_starts_it(host: Player, guest: Player) ->
     following = guest.rematch(view)
     assert following["clock"]["control"] == {"initial": 60, "increment": 1}
     assert following["clock"]["running"] == "first"
+
+
+def test_a_socket_opened_later_gets_the_clock_as_of_then(host: Player, guest: Player) -> None:
+    view = host.play(timed_game(host, guest, {"initial": 60, "increment": 0}), "7")
+    view = guest.play(view, "A1C")  # the first side's time runs
+    with host.client.websocket_connect(f"/api/games/{view['id']}/live") as early:
+        before = early.receive_json()["view"]["clock"]
+        time.sleep(1.2)
+        with host.client.websocket_connect(f"/api/games/{view['id']}/live") as late:
+            after = late.receive_json()["view"]["clock"]
+    assert before["running"] == after["running"] == "first"
+    assert after["first_ms"] <= before["first_ms"] - 1000
+    assert after["as_of"] > before["as_of"]

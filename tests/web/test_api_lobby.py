@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from quads.web.app import create_app
 from quads.web.settings import Settings
@@ -54,6 +55,8 @@ def test_a_seek_is_listed_for_all_and_accepted_once(host: Player, guest: Player,
     assert game["clock"]["control"] == {"days": 3}
     assert game["clock"]["running"] == "first"
     assert game["invite"] is None
+    assert game["names"]["second"] == offer["name"]
+    assert game["names"]["first"]  # the taker's, made up
     late = stranger._check(stranger.client.post(f"/api/seeks/{offer['id']}/accept"), 409)
     assert late["error"]["code"] == "seek_gone"
     assert seeks(stranger) == []
@@ -162,3 +165,18 @@ def test_seeks_are_rate_limited(host: Player) -> None:
     refusal = host.client.post("/api/seeks", json={"clock": BLITZ})
     assert refusal.status_code == 429
     assert refusal.headers["Retry-After"]
+
+
+@pytest.mark.settings(lobby_sockets=1)
+def test_the_lobby_socket_keeps_its_limits(host: Player, guest: Player) -> None:
+    elsewhere = {"origin": "https://elsewhere.example"}
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            host.client.websocket_connect("/api/lobby/live", headers=elsewhere) as socket:
+        socket.receive_json()
+    assert refused.value.code == 4403
+    with host.client.websocket_connect("/api/lobby/live") as first:
+        first.receive_json()
+        with pytest.raises(WebSocketDisconnect) as busy, \
+                guest.client.websocket_connect("/api/lobby/live") as second:
+            second.receive_json()
+        assert busy.value.code == 4429

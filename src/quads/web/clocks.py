@@ -50,7 +50,7 @@ def spec_of(control: TimeControl) -> ClockSpec:
     """The API clock of a time control."""
     if isinstance(control, RealTime):
         return RealTimeClock(initial=control.initial, increment=control.increment)
-    return CorrespondenceClock(days=control.days)  # type: ignore[arg-type]
+    return CorrespondenceClock(days=control.days)
 
 
 def time_control(stored: StoredGame) -> TimeControl | None:

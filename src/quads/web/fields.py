@@ -38,6 +38,7 @@ __all__ = [
     "RulesName",
     "TimeText",
     "TurnText",
+    "json_choice",
     "json_int",
 ]
 
@@ -120,6 +121,21 @@ def json_int(low: int, high: int, description: str | None = None) -> Any:
         return value
 
     return Annotated[int, BeforeValidator(_integral), AfterValidator(in_range),
+                     WithJsonSchema(schema)]
+
+
+def json_choice(values: tuple[int, ...], description: str | None = None) -> Any:
+    """One of the integers ``values``, read as :func:`json_int` reads an integer."""
+    schema: dict[str, Any] = {"type": "integer", "enum": list(values)}
+    if description:
+        schema["description"] = description
+
+    def chosen(value: int) -> int:
+        if value not in values:
+            raise ValueError(f"expected one of {', '.join(map(str, values))}")
+        return value
+
+    return Annotated[int, BeforeValidator(_integral), AfterValidator(chosen),
                      WithJsonSchema(schema)]
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -73,6 +74,9 @@ CLOSE_BUSY = 4429
 _VIEWS_KEPT = 16
 """Views kept built for one game at most (a few revisions times a few seats)."""
 
+_CLOCK_STEP = 0.1
+"""Seconds for which a view of a game whose clock runs is sent as built."""
+
 
 @dataclass(eq=False)
 class _Socket:
@@ -102,8 +106,10 @@ class _Game:
     """The seat holders of ``counts``, kept built."""
     remote: frozenset[str] = frozenset()
     """The seat holders who have it open on other processes, as last heard."""
-    views: dict[tuple[int, frozenset[str], str | None], str] = field(default_factory=dict)
-    """View messages built, by revision, presence and seat holder."""
+    views: dict[tuple[int, frozenset[str], str | None, int], str] = field(
+        default_factory=dict)
+    """View messages built, by revision, presence, seat holder and (while a clock runs)
+    the moment they were built, to :data:`_CLOCK_STEP`."""
     loading: asyncio.Future[StoredGame] | None = None
     """The read of the game from the store that is under way, for all its sockets."""
     changes: int = 0
@@ -401,11 +407,16 @@ class LiveHub:
                      presence: frozenset[str]) -> str:
         """The view message of ``stored`` for ``player``, built once for every socket
         that sees the same: the same revision and presence, and the same seat (a
-        viewer who holds no seat sees what any spectator sees)."""
+        viewer who holds no seat sees what any spectator sees), within
+        :data:`_CLOCK_STEP` while a clock runs."""
         from quads.web.views import game_view  # late: views import this module's hub type
 
         holder = player if player in (stored.first_player, stored.second_player) else None
-        key = (stored.revision, presence, holder)
+        # A view tells the clocks as of when it is built: one built a while ago is not
+        # sent again while a clock runs.
+        running = stored.clock is not None and stored.clock.running is not None
+        moment = int(time.monotonic() / _CLOCK_STEP) if running else 0
+        key = (stored.revision, presence, holder, moment)
         game = self._games.get(stored.id)
         text = None if game is None else game.views.get(key)
         if text is None:

@@ -144,6 +144,7 @@ def accept_seek(request: Request, seek_id: SeekId) -> GameView:
     sockets hear `paired`)."""
     rates.charge(request, "games")
     player, hub = _player(request), _hub(request)
+    hub.lobby.name(player, made_up_name)  # the seeker sees whom they play
     try:
         paired = hub.lobby.take(seek_id, player, _maker(player, _settings(request)))
     except SeekGoneError:
@@ -152,7 +153,7 @@ def accept_seek(request: Request, seek_id: SeekId) -> GameView:
     except OwnSeekError:
         raise ApiError(409, "own_seek", "this seek is your own") from None
     hub.paired(paired)
-    return _game(request, paired.game)
+    return _game(request, hub.store.load(paired.game.id))
 
 
 @router.post("/pairing", tags=["lobby"], responses={
@@ -167,7 +168,7 @@ def pairing(request: Request, response: Response, body: PairingRequest) -> Pairi
     new seek (`202`); the game starts for both at once."""
     rates.charge(request, "seeks")
     player, hub = _player(request), _hub(request)
-    name = hub.lobby.name(player, made_up_name)
+    name = hub.lobby.name(player, made_up_name)  # the seeker sees whom they play
     try:
         met = hub.lobby.pair(player, name, Rules.parse(body.rules).name,
                              _clock_text(body.clock), _maker(player, _settings(request)),
@@ -181,7 +182,7 @@ def pairing(request: Request, response: Response, body: PairingRequest) -> Pairi
         return PairingAnswer(game=None, seek=seek_view(met, player))
     hub.paired(met)
     response.status_code = 201
-    return PairingAnswer(game=_game(request, met.game), seek=None)
+    return PairingAnswer(game=_game(request, hub.store.load(met.game.id)), seek=None)
 
 
 @router.get("/players/me", tags=["players"])

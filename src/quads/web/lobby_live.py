@@ -32,6 +32,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from quads.clock import parse_time_control
 from quads.rules import Rules
 from quads.storage import GameStore, StorageError
 from quads.storage.lobby import Lobby, Paired, Seek
@@ -67,8 +68,6 @@ _SEEKS_SHOWN = 500
 
 def seek_view(seek: Seek, viewer: str | None) -> SeekView:
     """``seek`` as ``viewer`` sees it."""
-    from quads.clock import parse_time_control
-
     return SeekView(id=seek.id, rules=seek.rules,
                     calling=Rules.parse(seek.rules).calling.value,
                     clock=clocks.spec_of(parse_time_control(seek.clock)), side=seek.side,

@@ -29,6 +29,7 @@ from quads.web.fields import (
     RulesName,
     TimeText,
     TurnText,
+    json_choice,
     json_int,
 )
 
@@ -69,6 +70,7 @@ __all__ = [
     "JoinRequest",
     "LastTurn",
     "LocalGame",
+    "Names",
     "NewGame",
     "OnlineGame",
     "OutcomeView",
@@ -118,14 +120,18 @@ class ComputerGame(BaseModel):
     human: Side = Field(description="The side the person plays")
 
 
+DAYS = (1, 2, 3, 7)
+"""The days a correspondence move may have."""
+
+
 class RealTimeClock(BaseModel):
     """A real-time clock: ``initial`` seconds for the game, ``increment`` more after
     each turn."""
 
     model_config = ConfigDict(extra="forbid")
 
-    initial: int = Field(ge=5, le=10_800, description="Seconds for the whole game, 5 at least")
-    increment: int = Field(ge=0, le=180, description="Seconds added after each turn")
+    initial: json_int(5, 10_800, "Seconds for the whole game, 5 at least")  # type: ignore[valid-type]
+    increment: json_int(0, 180, "Seconds added after each turn")  # type: ignore[valid-type]
 
 
 class CorrespondenceClock(BaseModel):
@@ -133,7 +139,7 @@ class CorrespondenceClock(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    days: Literal[1, 2, 3, 7]
+    days: json_choice(DAYS, "Days for each move")  # type: ignore[valid-type]
 
 
 ClockSpec = RealTimeClock | CorrespondenceClock
@@ -356,6 +362,13 @@ class Seats(BaseModel):
     second: SeatState
 
 
+class Names(BaseModel):
+    """The names of the seats' players, as others see them (null: none yet)."""
+
+    first: str | None
+    second: str | None
+
+
 class Connected(BaseModel):
     """Whether each seat's player has the game open (a live connection) now."""
 
@@ -435,6 +448,8 @@ class GameView(BaseModel):
     rematch_by: Side | None = Field(
         default=None,
         description="`online`: the seat that pressed \"Play again\" (null if not known)")
+    names: Names | None = Field(default=None, description="`online`: the seats' players' "
+                                                          "names")
     clock: ClockView | None = Field(default=None, description="`online`: the game's clocks; "
                                                               "null for a game without one")
     abandon_after: int | None = Field(
