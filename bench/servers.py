@@ -31,7 +31,8 @@ DURABLE = {"fsync": "on", "full_page_writes": "on", "max_connections": "200"}
 
 
 LOAD_RATES = ('rate_games = "1000000/minute"\nrate_identities = "1000000/minute"\n'
-              'rate_joins = "1000000/minute"\nrate_puzzles = "1000000/minute"\n')
+              'rate_joins = "1000000/minute"\nrate_puzzles = "1000000/minute"\n'
+              'rate_seeks = "1000000/minute"\n')
 """The settings of a benchmark's server: its whole load comes from one address, so
 the rates of creation that protect a site from one client are lifted."""
 
@@ -46,12 +47,12 @@ def _free_port() -> int:
 class Server:
     """One ``quads serve`` process (with ``workers`` processes of its own)."""
 
-    def __init__(self, db: str, workers: int, log: Path) -> None:
+    def __init__(self, db: str, workers: int, log: Path, settings: str = "") -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log
         config = log.with_suffix(".toml")
-        config.write_text(LOAD_RATES)
+        config.write_text(LOAD_RATES + settings)
         with log.open("wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "quads.cli.main", "serve", "--host", "127.0.0.1",
@@ -100,13 +101,15 @@ class Server:
             self.process.wait(10)
 
 
-def start_servers(db: str, count: int, workers: int, directory: Path) -> list[Server]:
-    """``count`` servers of ``db``, once all answer.  The first one starts alone, so
-    that it alone creates or migrates the database's schema."""
-    servers = [Server(db, workers, directory / "server-1.log")]
+def start_servers(db: str, count: int, workers: int, directory: Path,
+                  settings: str = "") -> list[Server]:
+    """``count`` servers of ``db``, once all answer, with the TOML lines ``settings``
+    besides the lifted rates.  The first one starts alone, so that it alone creates or
+    migrates the database's schema."""
+    servers = [Server(db, workers, directory / "server-1.log", settings)]
     try:
         servers[0].wait_ready()
-        servers += [Server(db, workers, directory / f"server-{n}.log")
+        servers += [Server(db, workers, directory / f"server-{n}.log", settings)
                     for n in range(2, count + 1)]
         for server in servers[1:]:
             server.wait_ready()
