@@ -176,10 +176,12 @@ def main(argv: list[str] | None = None) -> int:
             player, friend, stranger = (_player(base, args.ca or True, args.host)
                                         for _ in range(3))
             games = _games(player, friend)
-            before = _state(player, games)
             print("== 1. as the player: every operation, every phase", flush=True)
             if _schemathesis(base, player.cookies[COOKIE], budget, workdir, {}):
                 failures.append("the player's run")
+            # Taken after the player's own run, which may rename the player (a game's
+            # view names its seats' players): only what the stranger did counts.
+            before = _state(player, games)
             hooks = {"SCHEMATHESIS_HOOKS": str(HOOKS),
                      "QUADS_FUZZ_FOREIGN": json.dumps(games)}
             chosen = {game: mode for (game, mode), kind in zip(games.items(), KINDS, strict=True)
