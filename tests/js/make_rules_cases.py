@@ -161,7 +161,9 @@ ACTION_TEXTS = (
     "give 7", "give f", "give", "give ", "give 7 x", "give G", "give 10", "place A1", "place d4",
     "place", "place E5", "place A1 x", "place 7", "resign first", "resign second",
     "resign third", "resign", "resign first x", "declare", "claim", "decline", "declare x",
-    "claim ", "", " ", "pass", "Give 7", "give  7", "undo",
+    "claim ", "", " ", "pass", "Give 7", "give  7", "undo", "timeout first", "timeout second",
+    "timeout third", "timeout", "abandon first", "abandon second draw", "abandon first drawn",
+    "abandon first draw x", "abandon", "abort", "abort now",
 )
 """Actions as a game's stored data (and the page's device games) write them, and spoilt."""
 
@@ -352,7 +354,7 @@ HEADER_VALUES = ["Club night", 'say "hi"', "back\\slash", "two\nlines", "Zoë", 
 def game_cases(rng: random.Random) -> list[dict[str, Any]]:
     """Random games under every rule set, each state's facts, refusals and the record;
     tokens read and whole turns played now and then, and actions after the end."""
-    from quads.game import Game, Resign
+    from quads.game import Abandon, Abort, Game, Resign, Timeout
     from quads.notation import parse_token
     from quads.outcome import Player
     from quads.position import EMPTY, Position
@@ -405,7 +407,12 @@ def game_cases(rng: random.Random) -> list[dict[str, Any]]:
                 if stop and rng.random() < 0.1:
                     break
             if not game.is_over() and side.random() < 0.5:
-                game.resign(side.choice(list(Player)))  # its record says so in a header
+                # An ending: its record says so in a header.
+                loser = side.choice(list(Player))
+                to_move = game.to_move  # an abandonment drawn is the side to move's
+                assert to_move is not None
+                game.apply(side.choice([Resign(loser), Timeout(loser), Abandon(loser),
+                                        Abandon(to_move, draw=True), Abort()]))
             ended = []
             for action in (Resign(side.choice(list(Player))), side.choice(actions_all)):
                 ended.append({"action": str(action), **attempt(
@@ -490,6 +497,13 @@ def record_cases(rng: random.Random, games: list[dict[str, Any]]) -> list[dict[s
         "[Termination \"resignation\"]\n[Result \"\"]\n\n1. 7",
         "[Termination \"resignation\"]\n\n1-0",
         "[Termination \"time\"]\n\n*", "[Termination \"\"]\n\n1. 7 *",
+        # the other endings
+        "[Termination \"time\"]\n\n1. 7 A1F 0-1", "[Termination \"time\"]\n\n1. 7 1/2-1/2",
+        "[Termination \"abandonment\"]\n\n1. 7 A1F 1/2-1/2",
+        "[Termination \"abandonment\"]\n[Result \"1-0\"]\n\n1. 7 1-0",
+        "[Termination \"aborted\"]\n\n1. 7 *", "[Termination \"aborted\"]\n\n1. 7 1-0",
+        "[Termination \"aborted\"]\n\n*", "[Termination \"Time\"]\n\n1. 7 0-1",
+        "[Rules \"classic\"]\n\n1. 7 A1? *",
         "[Termination \"first player resigned\"]\n\n1. 7 *",
         "[Termination \"second player resigned\"]\n[Result \"1-0\"]\n\n1. 7 1-0",
         "[Termination \"first player resigned\"]\n\n1. 7 1-0",

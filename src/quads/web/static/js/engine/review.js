@@ -12,6 +12,7 @@
 //     //      before_plies, after, after_plies, best, threw_away }] }
 
 import { cellName } from "../rules/cells.js";
+import { ENDINGS } from "../rules/game.js";
 import { pieceName } from "../rules/pieces.js";
 import { Turn } from "../rules/turn.js";
 import { EngineError, readGame } from "./engine.js";
@@ -29,8 +30,8 @@ function turnsOf(game) {
   const found = [];
   const states = game.states;
   let actions = game.actions;
-  if (actions.length && actions[actions.length - 1].type === "resign") {
-    actions = actions.slice(0, -1); // a resignation is no turn
+  if (actions.length && ENDINGS.has(actions[actions.length - 1].type)) {
+    actions = actions.slice(0, -1); // a resignation or a timeout is no turn
   }
   let index = 0;
   while (index < actions.length) {

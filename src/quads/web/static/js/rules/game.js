@@ -59,6 +59,34 @@ export function resignation(player) {
   return Object.freeze({ type: "resign", player });
 }
 
+/**
+ * The action of `player`'s clock running out (Python's Timeout): the other player wins.
+ * @param {Player} player
+ * @returns {ResignAction}
+ */
+export function timeout(player) {
+  if (player !== "first" && player !== "second") throw new TypeError(`a timeout names a Player, not ${repr(player)}`);
+  return Object.freeze({ type: "timeout", player });
+}
+
+/**
+ * The action of `player` leaving during their turn and the other claiming the win, or
+ * with `draw` a draw (Python's Abandon).
+ * @param {Player} player
+ * @param {boolean} [draw]
+ * @returns {ResignAction}
+ */
+export function abandonment(player, draw = false) {
+  if (player !== "first" && player !== "second") throw new TypeError(`an abandonment names a Player, not ${repr(player)}`);
+  return Object.freeze({ type: "abandon", player, draw: Boolean(draw) });
+}
+
+/** A side did not make its first move in time: the game ends with no result (Python's Abort). */
+export const ABORT = /** @type {ResignAction} */ (Object.freeze({ type: "abort" }));
+
+/** The types of the endings from outside the board: no record token, no turn. */
+export const ENDINGS = Object.freeze(new Set(["resign", "timeout", "abandon", "abort"]));
+
 /** Declare ("Quarto!") the winning shape one's own placement just completed. */
 export const DECLARE = /** @type {Action} */ (Object.freeze({ type: "declare" }));
 /** Claim, before placing, a winning shape whose declaration the opponent missed. */
@@ -75,7 +103,8 @@ export const DECLINE = /** @type {Action} */ (Object.freeze({ type: "decline" })
 export function actionText(action) {
   if (action.type === "give") return `give ${pieceName(action.piece)}`;
   if (action.type === "place") return `place ${cellName(action.cell)}`;
-  if (action.type === "resign") return `resign ${action.player}`;
+  if (action.type === "resign" || action.type === "timeout") return `${action.type} ${action.player}`;
+  if (action.type === "abandon") return `abandon ${action.player}${action.draw ? " draw" : ""}`;
   return action.type;
 }
 
@@ -95,6 +124,12 @@ export function parseAction(text) {
   if (verb === "give" && arg) return give(parsePiece(arg));
   if (verb === "place" && arg) return place(parseCell(arg));
   if (verb === "resign" && (arg === "first" || arg === "second")) return resignation(arg);
+  if (verb === "timeout" && (arg === "first" || arg === "second")) return timeout(arg);
+  const [side, draw = "", ...rest] = arg.split(" ");
+  if (verb === "abandon" && (side === "first" || side === "second") && (draw === "" || draw === "draw") && !rest.length) {
+    return abandonment(side, draw === "draw");
+  }
+  if (verb === "abort" && !arg) return ABORT;
   if (verb === "declare" && !arg) return DECLARE;
   if (verb === "claim" && !arg) return CLAIM;
   if (verb === "decline" && !arg) return DECLINE;
@@ -181,7 +216,7 @@ export class GameState {
     if (action.type === "declare") return this.#declare(rules);
     if (action.type === "claim") return this.#claim(rules);
     if (action.type === "decline") return this.#decline();
-    if (action.type === "resign") return new GameState(this.position, this.toMove, [], [], new Outcome("resignation", other(action.player)));
+    if (ENDINGS.has(action.type)) return new GameState(this.position, this.toMove, [], [], ending(/** @type {ResignAction} */ (action)));
     throw new IllegalActionError(`unknown action ${JSON.stringify(action)}`, "unknown_action");
   }
 
@@ -488,7 +523,24 @@ export class Game {
   }
 }
 
-/** @typedef {{ type: "resign", player: Player }} ResignAction */
+/**
+ * An ending from outside the board: a resignation, a timeout, an abandonment (won or
+ * drawn) or an abort.
+ * @typedef {{ type: "resign" | "timeout", player: Player }
+ *   | { type: "abandon", player: Player, draw: boolean } | { type: "abort" }} ResignAction
+ */
+
+/**
+ * How an ending ends a game.
+ * @param {ResignAction} action
+ * @returns {Outcome}
+ */
+function ending(action) {
+  if (action.type === "resign") return new Outcome("resignation", other(action.player));
+  if (action.type === "timeout") return new Outcome("time", other(action.player));
+  if (action.type === "abandon") return new Outcome("abandonment", action.draw ? null : other(action.player));
+  return new Outcome("aborted", null);
+}
 /**
  * @typedef {object} GameSnapshot
  * @property {string} rules the rule set's name
@@ -503,6 +555,5 @@ export class Game {
  * @param {Action | ResignAction} b
  */
 function sameStep(a, b) {
-  if (a.type === "resign" || b.type === "resign") return a.type === b.type && a.player === b.player;
   return sameAction(a, b);
 }

@@ -1,7 +1,7 @@
 // Who plays, and how a game ends.
 
 /** @typedef {"first" | "second"} Player  `first` hands over the first piece of the game. */
-/** @typedef {"win" | "declaration" | "claim" | "full-board" | "resignation"} Termination */
+/** @typedef {"win" | "declaration" | "claim" | "full-board" | "resignation" | "time" | "abandonment" | "aborted"} Termination */
 /** @typedef {import("./shapes.js").Shape} Shape */
 /** @typedef {import("./pieces.js").Trait} Trait */
 
@@ -35,8 +35,9 @@ export class Outcome {
     Object.freeze(this);
   }
 
-  /** The result in record notation: `1-0`, `0-1` or `1/2-1/2`. */
+  /** The result in record notation: `1-0`, `0-1`, `1/2-1/2` or, aborted, `*`. */
   get result() {
+    if (this.termination === "aborted") return "*";
     if (this.winner === null) return "1/2-1/2";
     return this.winner === FIRST ? "1-0" : "0-1";
   }

@@ -11,7 +11,7 @@
 // [Termination "resignation"]; the player who resigned is the one who lost.
 
 import { IllegalActionError, InvalidPositionError, InvalidRecordError, QuadsError } from "./errors.js";
-import { Game } from "./game.js";
+import { ABORT, Game, abandonment, timeout } from "./game.js";
 import { FIRST, SECOND } from "./outcome.js";
 import { parseToken, writeTokens } from "./notation.js";
 import { EMPTY, Position } from "./position.js";
@@ -23,6 +23,8 @@ export const RESULTS = Object.freeze(["1-0", "0-1", "1/2-1/2", "*"]);
 
 /** The `Termination` header of a game that ended by a resignation. */
 export const RESIGNATION = "resignation";
+/** The terminations that a record's `Termination` header says (the others its moves). */
+const ENDINGS = new Set([RESIGNATION, "time", "abandonment", "aborted"]);
 
 const ORDER = ["Event", "Site", "Date", "Round", "First", "Second", "Rules", "Position", "Result", "Termination"];
 /** `Termination` values of records written before resignation was part of the rules,
@@ -40,8 +42,8 @@ function resultOf(game) {
 
 /**
  * The record of `game`: its headers, then its move text.  `Rules` and `Result`
- * are always written from the game itself, and `Termination` (`resignation`) when,
- * and only when, a player resigned; `Position` only when the game did not start on
+ * are always written from the game itself, and `Termination` (`resignation`, `time`,
+ * `abandonment`, `aborted`) when, and only when, the game ended so; `Position` only when the game did not start on
  * the empty board.  Line breaks inside a header value become spaces.
  * @param {Game} game
  * @returns {string}
@@ -53,7 +55,8 @@ export function writeRecord(game) {
   headers.set("Rules", game.rules.name);
   headers.set("Result", resultOf(game));
   headers.delete("Termination");
-  if (game.resigned !== null) headers.set("Termination", RESIGNATION);
+  const outcome = game.outcome;
+  if (outcome !== null && ENDINGS.has(outcome.termination)) headers.set("Termination", outcome.termination);
   if (!game.start.equals(EMPTY)) headers.set("Position", game.start.toString());
   else headers.delete("Position");
   const keys = [...ORDER.filter((k) => headers.has(k)), ...[...headers.keys()].filter((k) => !ORDER.includes(k))];
@@ -194,27 +197,42 @@ export function readRecord(text) {
 }
 
 /**
- * End the replayed `game` by the resignation that `termination` and `result` say.
+ * End the replayed `game` by the ending that `termination` and `result` say, as
+ * Python's record._resign does, message for message.
  * @param {Game} game
  * @param {string} termination
  * @param {string | null} result
  */
 function resignFrom(game, termination, result) {
-  let loser;
-  if (LEGACY_RESIGNATION.has(termination)) loser = /** @type {import("./outcome.js").Player} */ (LEGACY_RESIGNATION.get(termination));
-  else if (termination !== RESIGNATION) {
+  const names = [...ENDINGS].sort();
+  let kind = ENDINGS.has(termination) ? termination : null;
+  if (LEGACY_RESIGNATION.has(termination)) kind = RESIGNATION;
+  else if (kind === null) {
     throw new InvalidRecordError(
-      `header Termination ${repr(termination)}: expected ${repr(RESIGNATION)}, or no Termination`,
+      `header Termination ${repr(termination)}: expected one of ${names.join(", ")}, or no Termination`,
       "termination", { termination },
-    );
-  } else if (result === "1-0" || result === "0-1") loser = result === "1-0" ? SECOND : FIRST;
-  else {
-    throw new InvalidRecordError(
-      `a resignation needs the result 1-0 or 0-1, not ${result || "none"}`, "resignation_result", { result: result || "" },
     );
   }
   if (game.isOver()) {
-    throw new InvalidRecordError("header Termination says a player resigned, but the game ended by the rules", "resigned_after_end");
+    throw new InvalidRecordError(`header Termination says ${repr(termination)}, but the game ended by the rules`, "resigned_after_end");
   }
-  game.resign(loser);
+  if (kind === "aborted") {
+    game.apply(ABORT);
+    return;
+  }
+  let loser;
+  if (LEGACY_RESIGNATION.has(termination)) loser = /** @type {import("./outcome.js").Player} */ (LEGACY_RESIGNATION.get(termination));
+  else if (result === "1-0" || result === "0-1") loser = result === "1-0" ? SECOND : FIRST;
+  else if (kind === "abandonment" && result === "1/2-1/2" && game.toMove !== null) {
+    game.apply(abandonment(game.toMove, true));
+    return;
+  } else {
+    throw new InvalidRecordError(
+      `a game ended by ${repr(termination)} needs the result 1-0 or 0-1, not ${result || "none"}`,
+      "resignation_result", { result: result || "" },
+    );
+  }
+  if (kind === "time") game.apply(timeout(loser));
+  else if (kind === "abandonment") game.apply(abandonment(loser));
+  else game.resign(loser);
 }
