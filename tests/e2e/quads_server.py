@@ -29,7 +29,7 @@ class Origins(NamedTuple):
 
 _TEST_RATES = ('rate_games = "100000/minute"\nrate_identities = "100000/minute"\n'
                'rate_joins = "100000/minute"\nrate_puzzles = "100000/minute"\n'
-               'db_wait = 30.0\n')
+               'rate_seeks = "100000/minute"\ndb_wait = 30.0\n')
 """The settings of a test server: rates of creation that a whole run of tests, all from
 one address, stays below, and a patient database lane (a busy machine may take seconds
 over a SQLite write, which is no outage)."""
@@ -43,11 +43,13 @@ class Server:
     which several servers may share.
     """
 
-    def __init__(self, db: Path | str, port: int, log: Path) -> None:
+    def __init__(self, db: Path | str, port: int, log: Path, settings: str = "") -> None:
         self.db = db
         self.port = port
         self.log = log
         self.config = log.with_suffix(".toml")
+        self.settings = settings
+        """More settings (TOML lines, keys of ``quads.web.settings.Settings``)."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -61,7 +63,7 @@ class Server:
 
     def start(self) -> None:
         if not self.config.exists():
-            self.config.write_text(_TEST_RATES)
+            self.config.write_text(_TEST_RATES + self.settings)
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 90  # generous: a loaded machine starts slowly

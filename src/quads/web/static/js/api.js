@@ -311,3 +311,29 @@ export const puzzleHistory = (options) => request("GET", "/api/puzzles/history",
 /** Take over the results an earlier version of the page stored under an id it made up. */
 export const adoptPuzzleResults = (player, options) =>
   request("POST", "/api/puzzles/adopt", { player }, options);
+
+// ---- clocks and the lobby -------------------------------------------------------
+
+/** Claim game `id`, whose opponent left during their turn: the win, or with `draw` a draw. */
+export const claimAbandoned = (id, revision, draw, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/abandoned`, { revision, draw }, options);
+
+/** The caller's name as others see it: {name}, null for a browser that is no player yet. */
+export const getMe = (options) => request("GET", "/api/players/me", undefined, options);
+
+/** Choose the name others see: {name}. */
+export const rename = (name, options) => request("PUT", "/api/players/me", { name }, options);
+
+/** Offer a game in the lobby: {rules, clock, side}; answers the SeekView. */
+export const openSeek = (seek, options) => request("POST", "/api/seeks", seek, options);
+
+/** Withdraw one's own seek. */
+export const withdrawSeek = (id, options) =>
+  request("DELETE", `/api/seeks/${encodeURIComponent(id)}`, undefined, options);
+
+/** Accept a seek: answers the new game's GameView. */
+export const acceptSeek = (id, options) =>
+  request("POST", `/api/seeks/${encodeURIComponent(id)}/accept`, undefined, options);
+
+/** "Play now": {rules, clock}; answers {game, seek}: the game met, or the seek that waits. */
+export const pairing = (body, options) => request("POST", "/api/pairing", body, options);

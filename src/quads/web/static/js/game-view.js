@@ -13,11 +13,16 @@
 // another tab or, in an online game, on the other player's device appears at once.  Online,
 // the page shows the invitation while a seat is free, who sits where and
 // whether the opponent is connected, undo requests to accept or refuse, and
-// "Play again" for both players; a spectator sees everything read-only.
+// "Play again" for both players; a spectator sees everything read-only.  A game
+// with a clock shows both sides' time (game/clock-panel.js) and offers no undo;
+// an opponent who left during their turn can be claimed against
+// (game/abandon-panel.js).
 
 import { Board, CELLS } from "./board.js";
+import { AbandonPanel } from "./game/abandon-panel.js";
 import { AnalysisSwitch } from "./game/analysis-switch.js";
 import { AwayNotice } from "./game/away.js";
+import { ClockPanel } from "./game/clock-panel.js";
 import { renderEnd } from "./game/end-panel.js";
 import { renderHand, renderLastMove, renderMoves, renderPrompt, renderTools } from "./game/panels.js";
 import { placeRefusal } from "./game/refusal.js";
@@ -75,6 +80,8 @@ export class GameView {
     this.showSafe = localStorage.getItem(SAFE_KEY) === "1";
     this.analysing = localStorage.getItem(ANALYSE_KEY) === "1";
     this.analysis = new AnalysisSwitch(() => this.render());
+    this.clocks = new ClockPanel();
+    this.abandon = new AbandonPanel({ claim: (draw) => this.claimAbandoned(draw) });
 
     this.board = new Board($("board"), (cell) => this.act({ action: "place", cell }));
     this.supply = new Supply($("supply"), (piece) => this.act({ action: "give", piece }));
@@ -209,6 +216,8 @@ export class GameView {
     this.hintPending = false;
     this.liveLost = false;
     this.away.clear();
+    this.clocks.close();
+    this.abandon.close();
   }
 
   // ---- following the game -----------------------------------------------------
@@ -371,6 +380,10 @@ export class GameView {
       this.onMissing();
       return;
     }
+    // A claim made too early: the panel shows how much longer to wait.
+    if (error.code === "not_abandoned" && error.params && error.params.retry_after !== undefined) {
+      this.abandon.wait(error.params.retry_after);
+    }
     this.message = { ...describeError(error, { action }), action };
   }
 
@@ -456,6 +469,11 @@ export class GameView {
     this.onDeleted(key);
   }
 
+  /** Claim the game whose opponent left during their turn: the win, or with `draw` a draw. */
+  claimAbandoned(draw) {
+    return this.send((source, revision) => source.claimAbandoned(revision, draw), "abandon", true);
+  }
+
   answerUndo(accept) {
     return this.send((source, revision) => source.answerUndo(revision, accept), "undo_answer", false);
   }
@@ -527,6 +545,7 @@ export class GameView {
     this.renderMessage();
     renderInvite(this.view);
     renderUndoRequest(this.view, this.busy);
+    this.abandon.render(view, this.busy);
 
     // The board: free cells can be pressed when the person must place.
     const canPlace = Boolean(person) && view.step === "place" && idle;
@@ -581,6 +600,7 @@ export class GameView {
     });
     renderMoves(view);
     renderEnd(view, { review: this.review, busy: this.busy });
+    this.clocks.render(view, person);
   }
 
   /**
@@ -649,21 +669,23 @@ export class GameView {
   /**
    * What the player must see now, the most important first: a refusal or an
    * error shown (by what was pressed: game/refusal.js); an undo request to
-   * answer; at the end, the result; when a piece is to be handed over, the
+   * answer; an opponent who left, to claim against; at the end, the result; when a piece is to be handed over, the
    * calls offered ("Quarto!" with its reminder), the supply's heading (which
    * then says what the prompt says) and its pieces; else the prompt and the
    * piece in hand, with the claim when one is offered (or the computer
-   * thinking).
+   * thinking), and the clocks above them.  (When a piece is to be handed over,
+   * the player's own time shows by the supply's heading.)
    */
   actingElements() {
     const view = this.view;
-    const asked = [$("game-message"), $("undo-panel")].filter((element) => !element.hidden);
+    const asked = [$("game-message"), $("undo-panel"), $("abandon-panel")].filter((element) => !element.hidden);
     if (view.outcome) return [...asked, $("end-title"), $("end-reason"), $("end-panel")];
     if (this.personToAct() && view.step === "give" && view.supply.length) {
       const piece = $("supply").querySelector("button.playable");
       return [...asked, $("call-buttons"), $("supply-title"), piece, $("supply")];
     }
-    return [...asked, $("prompt"), $("hand-area")];
+    // The clocks stand above the prompt: in view with it whenever they fit.
+    return [...asked, $("prompt"), $("hand-area"), $("clocks")];
   }
 }
 

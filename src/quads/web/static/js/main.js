@@ -7,8 +7,8 @@
 // day's puzzle and #/puzzle/YYYY-MM-DD the puzzle of an earlier date; #/learn
 // the rules, variants, strategy, history and questions, and #/learn/<section>
 // the same page at one of its sections; #/learn/tutorial the guided first
-// game; #/join/<token> the invitation to an online game (the server sends
-// /join/<token> there).  The id of the
+// game; #/lobby the lobby, where strangers meet; #/join/<token> the invitation
+// to an online game (the server sends /join/<token> there).  The id of the
 // open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
@@ -21,6 +21,7 @@ import { ServerGame } from "./game/server-game.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
 import { JoinView } from "./join-view.js";
 import { LearnView } from "./learn-view.js";
+import { LobbyView } from "./lobby-view.js";
 import { offerInstall } from "./install.js";
 import { OfflineBanner, keepForOffline } from "./offline.js";
 import { fillPlayAreas } from "./play-area.js";
@@ -206,6 +207,9 @@ const setupView = new SetupView({
   currentGame: () => localStorage.getItem(GAME_KEY),
 });
 
+// A game the lobby started opens at once; going back leads to the lobby again.
+const lobbyView = new LobbyView({ onOpen: (id, view) => openGame(id, view) });
+
 const puzzleView = new PuzzleView({ notify: (text) => showNotice(text) });
 
 const learnView = new LearnView($("learn-view"));
@@ -225,12 +229,15 @@ function showScreen(name) {
   $("tutorial-view").hidden = name !== "tutorial";
   $("join-view").hidden = name !== "join";
   $("analyse-view").hidden = name !== "analyse";
+  $("lobby-view").hidden = name !== "lobby";
+  $("nav-lobby").hidden = name === "lobby";
   $("nav-learn").hidden = name === "learn";
   $("nav-new").hidden = name === "setup";
   $("nav-puzzle").hidden = name === "puzzle";
   if (name !== "puzzle") puzzleView.close();
   if (name !== "tutorial") tutorialView.close();
   if (name !== "join") joinView.close();
+  if (name !== "lobby") lobbyView.close();
 }
 
 async function showPuzzle(date) {
@@ -290,6 +297,12 @@ async function route() {
     await showPuzzle(puzzle[1] ? decodeURIComponent(puzzle[1]) : "today");
     return;
   }
+  if (location.hash === "#/lobby") {
+    gameView.close();
+    showScreen("lobby");
+    await lobbyView.open();
+    return;
+  }
   const join = /^#\/join\/([\w-]+)$/.exec(location.hash);
   if (join) {
     gameView.close();
@@ -339,6 +352,7 @@ async function changeLanguage(lang) {
   learnView.render();
   tutorialView.render();
   joinView.render();
+  lobbyView.render();
   boardView.render();
   offlineBanner.render();
 }

@@ -51,12 +51,14 @@ export function renderSeats(view, liveLost) {
   const order = view.you ? [view.you, otherSide(view.you)] : ["first", "second"];
   for (const side of order) {
     const state = view.seats[side];
+    // A seat's player by the name others see (lobby games), else by the seat.
+    const label = (view.names && view.names[side]) || sideName(side);
     const name =
       state === "you"
-        ? t("seats.you", { side: sideName(side) })
+        ? t("seats.you", { side: label })
         : view.you
-          ? t("seats.opponent", { side: sideName(side) })
-          : sideName(side);
+          ? t("seats.opponent", { side: label })
+          : label;
     let presence;
     if (state === "free") presence = "free";
     else if (state === "you") presence = liveLost ? "lost" : "on";

@@ -1,9 +1,14 @@
 // The new-game screen: the opponent (the computer, a second person on this
-// device, or a friend online), its level, the rules and who begins; the
+// device, or a friend online), its level, the rules and who begins (online,
+// also a clock: none, a preset, correspondence days or a custom one); the
 // unfinished games to continue or delete, those the server keeps and those that
-// live on this device (played without a network) alike; opening a saved record.
+// live on this device (played without a network) alike, with a game's clock and,
+// for a correspondence game, whose move it is and how long is left; opening a
+// saved record.
 
 import * as api from "./api.js";
+import { ClockChoice } from "./clock-choice.js";
+import { controlWords, isCorrespondence, leftWords } from "./clocks.js";
 import { changed, deviceStore } from "./device.js";
 import { summary } from "./local/device-game.js";
 import { currentLanguage, has, t } from "./i18n.js";
@@ -11,6 +16,7 @@ import { LEVELS, RULE_SETS, describeError, levelName, messageWords, rulesName } 
 import { isTutorialGame } from "./tutorial-games.js";
 
 const SETTINGS_KEY = "quads.settings";
+const CLOCK_KEY = "quads.clock";
 const $ = (id) => document.getElementById(id);
 
 export class SetupView {
@@ -33,6 +39,13 @@ export class SetupView {
     this.listError = null; // a message {key, params}
     this.errors = new Map(); // an error box of the form -> the message {key, params} it shows
     this.form = $("setup-form");
+    this.language = null; // the language the clock's choices were built in
+    this.clock = new ClockChoice($("setup-clock"), $("setup-custom"), {
+      none: true,
+      prefix: "setup",
+      initial: localStorage.getItem(CLOCK_KEY),
+      onChange: () => localStorage.setItem(CLOCK_KEY, this.clock.choice),
+    });
     $("resume-more").addEventListener("click", () => this.more());
     this.buildChoices();
     this.restoreSettings();
@@ -45,6 +58,12 @@ export class SetupView {
     });
     this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
+      const clock = this.clock.value();
+      if (this.settings().mode === "online" && clock.error) {
+        this.errors.set($("setup-error"), { key: clock.error, params: {} });
+        this.renderErrors();
+        return;
+      }
       await this.whileBusy($("setup-error"), () => onStart(this.settings()));
     });
     $("import-file").addEventListener("change", async (event) => {
@@ -80,6 +99,8 @@ export class SetupView {
       settings.human = data.get("human");
     } else if (mode === "online") {
       settings.host = data.get("host");
+      const { clock } = this.clock.value();
+      if (clock) settings.clock = clock;
     }
     return settings;
   }
@@ -103,6 +124,7 @@ export class SetupView {
     $("level-field").hidden = mode !== "computer";
     $("first-field").hidden = mode !== "computer";
     $("host-field").hidden = mode !== "online";
+    $("clock-field").hidden = mode !== "online";
     $("first-local").hidden = mode !== "local";
     // Online play needs the server: said at once while the browser is offline.
     $("online-offline").hidden = mode !== "online" || navigator.onLine;
@@ -194,6 +216,10 @@ export class SetupView {
   }
 
   render() {
+    if (this.language !== currentLanguage()) {
+      this.language = currentLanguage();
+      this.clock.render();
+    }
     this.renderErrors();
     const list = $("resume-list");
     $("resume-more").hidden = !this.next;
@@ -229,6 +255,13 @@ export class SetupView {
     const small = document.createElement("small");
     const updated = game.updated ? when.format(new Date(game.updated)) : "";
     const parts = [t(game.ply === 1 ? "resume.turns.one" : "resume.turns.many", { count: game.ply }), updated];
+    if (game.clock) parts.push(controlWords(game.clock, t));
+    const deadline = game.deadline && isCorrespondence(game.clock) && game.status === "ongoing"
+      ? Date.parse(game.deadline) : NaN;
+    if (Number.isFinite(deadline) && game.you && game.to_move) {
+      const time = leftWords(deadline - Date.now(), t);
+      parts.push(t(game.to_move === game.you ? "resume.clock.you" : "resume.clock.they", { time }));
+    }
     if (game.key === this.currentGame()) parts.push(t("resume.current"));
     if (game.on_device && !game.uploaded) parts.push(t("resume.on_device"));
     small.textContent = parts.filter(Boolean).join(" · ");

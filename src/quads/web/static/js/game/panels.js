@@ -104,7 +104,8 @@ export function renderMoves(view) {
 export function renderTools(view, { person, idle, hintPending, confirming, source }) {
   const online = view.mode === "online";
   const seated = !view.spectator;
-  $("undo-button").hidden = !seated;
+  // No undo in a game with a clock (the server refuses it: clock_no_undo).
+  $("undo-button").hidden = !seated || Boolean(view.clock);
   $("undo-label").textContent = t(online ? "action.undo.ask" : "action.undo");
   $("undo-button").disabled = !idle || !view.can_undo;
   $("redo-button").hidden = online;

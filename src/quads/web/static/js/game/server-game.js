@@ -10,6 +10,7 @@
 //   act(revision, action)      -> GameView        {action: "place", cell} | {action: "give", piece} | declare, claim, decline
 //   computer(revision)         -> GameView        the computer's whole turn
 //   undo(revision), redo(revision), resign(revision), answerUndo(revision, accept) -> GameView
+//   claimAbandoned(revision, draw) -> GameView   online: the opponent left during their turn
 //   remove(revision)           -> nothing          delete the unfinished game
 //   rematch()                  -> GameView        "Play again" (another game, another source)
 //   hint(lang)                 -> HintView
@@ -62,6 +63,10 @@ export class ServerGame {
 
   resign(revision) {
     return api.resign(this.id, revision, this.options);
+  }
+
+  claimAbandoned(revision, draw) {
+    return api.claimAbandoned(this.id, revision, draw, this.options);
   }
 
   answerUndo(revision, accept) {

@@ -194,6 +194,9 @@ export function gameView(device, restored) {
     resigned: gaveUp,
     rematch: null,
     rematch_by: null,
+    names: null, // a game on the device has no seats' names, no clock, no claim of one left
+    clock: null,
+    abandon_after: null,
     device: device.id,
   };
 }
@@ -224,6 +227,8 @@ export function summaryView(device, restored) {
     opponent: computer ? "computer" : null,
     revision: device.revision,
     device: device.id,
+    clock: null,
+    deadline: null,
     on_device: true,
     uploaded,
     upload_error: error !== null && error.revision === device.revision ? error.error : null,
