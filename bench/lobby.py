@@ -200,9 +200,10 @@ def record(figures: Figures, game_id: str, seek_id: str, acceptor: int, sent: fl
 async def life(client: httpx.AsyncClient, player: Lobbyist, players: list[Lobbyist],
                figures: Figures, rng: random.Random, until: float, pace: float) -> None:
     while True:
-        await asyncio.sleep(rng.expovariate(1 / pace))
-        if time.monotonic() >= until:
-            return
+        pause = rng.expovariate(1 / pace)
+        if time.monotonic() + pause >= until:
+            return  # its next action would come after the run
+        await asyncio.sleep(pause)
         await act(client, player, players, figures, rng)
 
 
