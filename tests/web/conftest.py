@@ -20,6 +20,7 @@ from quads.storage import GameNotFoundError, GameStore
 from quads.storage.stored import redo_trail
 from quads.web.app import create_app
 from quads.web.identity import COOKIE, player_id
+from quads.web.settings import Settings
 
 ERROR_FIELDS = {"code", "message", "reason", "params"}
 """The fields a refusal may carry."""
@@ -98,8 +99,15 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def client(db_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path, static_dir=None)) as test_client:
+def client(db_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    """The app on a SQLite file, with the settings of the test's ``settings`` marker over
+    a module's ``SETTINGS`` (if it has them) over the defaults."""
+    base = getattr(request.module, "SETTINGS", None)
+    settings = base if isinstance(base, Settings) else Settings()
+    marker = request.node.get_closest_marker("settings")
+    if marker is not None:
+        settings = settings.replace(**marker.kwargs)
+    with TestClient(create_app(db_path, static_dir=None, settings=settings)) as test_client:
         yield test_client
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -16,19 +15,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from quads.storage import GameStore
-from quads.web.app import create_app
 from quads.web.settings import Settings
 from web.conftest import Player
 
-FAST = Settings(clock_grace=2.0, clock_tick=0.05, abandon_realtime=0.5, abandon_untimed=0.5)
-
-
-@pytest.fixture
-def client(db_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
-    marker = request.node.get_closest_marker("settings")
-    settings = FAST.replace(**marker.kwargs) if marker else FAST
-    with TestClient(create_app(db_path, static_dir=None, settings=settings)) as test_client:
-        yield test_client
+SETTINGS = Settings(clock_grace=2.0, clock_tick=0.05, abandon_realtime=0.5, abandon_untimed=0.5)
 
 
 def timed_game(host: Player, guest: Player, clock: dict[str, int] | None) -> dict[str, Any]:

@@ -4,28 +4,16 @@ accepted once; quick pairing; names; seeks that go with their player."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from quads.web.app import create_app
 from quads.web.settings import Settings
 from web.conftest import Player
 
-FAST = Settings(seek_linger=0.5, clock_tick=0.05)
+SETTINGS = Settings(seek_linger=0.5, clock_tick=0.05)
 BLITZ = {"initial": 180, "increment": 2}
-
-
-@pytest.fixture
-def client(db_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
-    marker = request.node.get_closest_marker("settings")
-    settings = FAST.replace(**marker.kwargs) if marker else FAST
-    with TestClient(create_app(db_path, static_dir=None, settings=settings)) as test_client:
-        yield test_client
 
 
 def seek(player: Player, expect: int = 201, **body: Any) -> dict[str, Any]:

@@ -8,17 +8,14 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from e2e.quads_server import Server, free_port
 from quads.storage import GameStore
-from web.test_postgres_servers import Person, next_view_where
+from web.test_postgres_servers import Person, next_view_where, two_servers
 
 pytestmark = pytest.mark.postgres
 
@@ -27,19 +24,6 @@ SETTINGS = ('rate_games = "100000/minute"\nrate_identities = "100000/minute"\n'
             'db_wait = 30.0\nclock_grace = 30.0\nclock_tick = 0.1\nseek_linger = 3.0\n'
             'abandon_realtime = 1.0\n')
 BLITZ = {"initial": 180, "increment": 2}
-
-
-@contextmanager
-def two_servers(url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    with ExitStack() as stack:
-        servers = []
-        for name in ("one", "two"):
-            server = Server(url, free_port(), tmp_path / f"{name}.log")
-            server.config.write_text(SETTINGS)
-            server.start()
-            stack.callback(server.stop)
-            servers.append(server)
-        yield servers[0], servers[1]
 
 
 def lobby(person: Person, base: str) -> ClientConnection:
@@ -60,7 +44,7 @@ def receive(socket: ClientConnection, wanted: Any, timeout: float = 10) -> Any:
 
 def test_a_seek_made_on_one_process_is_seen_and_taken_on_the_other(postgres_url: str,
                                                                      tmp_path: Path) -> None:
-    with two_servers(postgres_url, tmp_path) as (one, two):
+    with two_servers(postgres_url, tmp_path, SETTINGS) as (one, two):
         seeker, taker, watcher = Person(), Person(), Person()
         seeker.ok(one.url, "GET", "/api/players/me")
         seeker.ok(one.url, "POST", "/api/players")
@@ -82,7 +66,7 @@ def test_a_seek_made_on_one_process_is_seen_and_taken_on_the_other(postgres_url:
 
 
 def test_accepts_on_both_processes_start_one_game(postgres_url: str, tmp_path: Path) -> None:
-    with two_servers(postgres_url, tmp_path) as (one, two):
+    with two_servers(postgres_url, tmp_path, SETTINGS) as (one, two):
         seeker = Person()
         takers = [Person() for _ in range(20)]
         for taker in takers:  # each a player already, so that only the accepts race
@@ -114,7 +98,7 @@ def test_accepts_on_both_processes_start_one_game(postgres_url: str, tmp_path: P
 
 def test_quick_pairings_at_once_on_both_processes_meet(postgres_url: str,
                                                         tmp_path: Path) -> None:
-    with two_servers(postgres_url, tmp_path) as (one, two):
+    with two_servers(postgres_url, tmp_path, SETTINGS) as (one, two):
         people = [Person() for _ in range(8)]
         for person in people:
             person.ok(one.url, "POST", "/api/players")
@@ -141,7 +125,7 @@ def test_quick_pairings_at_once_on_both_processes_meet(postgres_url: str,
 
 
 def test_a_game_whose_time_runs_out_ends_once(postgres_url: str, tmp_path: Path) -> None:
-    with two_servers(postgres_url, tmp_path) as (one, two):
+    with two_servers(postgres_url, tmp_path, SETTINGS) as (one, two):
         host, guest = Person(), Person()
         games = []
         for _ in range(4):
@@ -174,7 +158,7 @@ def test_a_game_whose_time_runs_out_ends_once(postgres_url: str, tmp_path: Path)
 
 def test_a_player_who_left_on_one_process_is_claimed_against_on_the_other(
         postgres_url: str, tmp_path: Path) -> None:
-    with two_servers(postgres_url, tmp_path) as (one, two):
+    with two_servers(postgres_url, tmp_path, SETTINGS) as (one, two):
         host, guest = Person(), Person()
         view = host.ok(one.url, "POST", "/api/games",
                        {"mode": "online", "clock": {"initial": 120, "increment": 0}})

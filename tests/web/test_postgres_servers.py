@@ -83,11 +83,16 @@ def next_view_where(socket: ClientConnection, wanted: Any, timeout: float = 20) 
 
 
 @contextmanager
-def two_servers(url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+def two_servers(url: str, tmp_path: Path,
+                settings: str | None = None) -> Iterator[tuple[Server, Server]]:
+    """Two servers of the database ``url``; ``settings``: the TOML of their settings
+    file instead of the test servers' own."""
     with ExitStack() as stack:
         servers = []
         for name in ("one", "two"):
             server = Server(url, free_port(), tmp_path / f"{name}.log")
+            if settings is not None:
+                server.config.write_text(settings)
             server.start()
             stack.callback(server.stop)
             servers.append(server)

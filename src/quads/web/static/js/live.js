@@ -1,4 +1,6 @@
-// Live updates of one game: a WebSocket on /api/games/{id}/live.
+// Live updates of one game: a WebSocket on /api/games/{id}/live.  LiveSocket is
+// what every live socket of the page shares (the lobby's too, lobby-live.js):
+// opening again after a loss, waiting longer when the server is busy, pings.
 //
 // The server sends the whole view ({"type": "view", "view": GameView}) on
 // connecting and after every change, a move of the other player as much as a
@@ -37,18 +39,16 @@ export function liveUrl(id) {
   return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/live`;
 }
 
-export class LiveGame {
-  /**
-   * Follow game `id`.  `shown()` is the revision the page shows (or null);
-   * `onView(view)` gets each newer view, `onGone()` is called when the game
-   * was deleted or may not be seen, `onState(connected)` when the connection
-   * is lost or back.
-   */
-  constructor(id, { shown, onView, onGone, onState = () => {} }) {
-    this.id = id;
-    this.shown = shown;
-    this.onView = onView;
-    this.onGone = onGone;
+/**
+ * A WebSocket that stays open: the shared part of the page's live sockets.  A
+ * subclass gives its address (`url()`) and reads each message (`receive(message)`,
+ * parsed JSON), calls `start()` once its own fields are set, and `backAgain()` when
+ * a message shows the server is there; `final(code)` is what a close that no retry
+ * mends does (by default: stop).  `onState(connected)` hears the connection lost
+ * or back.
+ */
+export class LiveSocket {
+  constructor(onState = () => {}) {
     this.onState = onState;
     this.socket = null;
     this.closed = false;
@@ -59,9 +59,33 @@ export class LiveGame {
     this.pingTimer = null;
     this.pongTimer = null;
     this.wakeUp = () => this.reconnectNow();
+  }
+
+  /** Begin: open the socket, and open it again when the network or the tab comes back. */
+  start() {
     window.addEventListener("online", this.wakeUp);
     document.addEventListener("visibilitychange", this.wakeUp);
     this.connect();
+  }
+
+  /** @returns {string} the socket's address */
+  url() {
+    throw new Error("a LiveSocket names its address");
+  }
+
+  /** Read one message of the server (parsed). */
+  receive(_message) {}
+
+  /** The server closed the socket for good (a foreign page, no such game). */
+  final(_code) {
+    this.close();
+  }
+
+  /** A message showed the server is there: the connection counts as back. */
+  backAgain() {
+    this.attempt = 0;
+    this.busy = 0;
+    this.setConnected(true);
   }
 
   connect() {
@@ -70,7 +94,7 @@ export class LiveGame {
     this.retryTimer = null;
     let socket;
     try {
-      socket = new WebSocket(liveUrl(this.id));
+      socket = new WebSocket(this.url());
     } catch {
       this.retry();
       return;
@@ -84,43 +108,22 @@ export class LiveGame {
     socket.addEventListener("message", (event) => {
       if (socket !== this.socket) return;
       clearTimeout(this.pongTimer);
-      this.receive(event.data);
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message && typeof message === "object") this.receive(message);
     });
     socket.addEventListener("close", (event) => {
       if (socket !== this.socket) return;
       this.drop();
       if (this.closed) return;
-      if (FINAL_CODES.has(event.code)) {
-        this.close();
-        this.onGone();
-        return;
-      }
-      if (BUSY_CODES.has(event.code)) {
-        this.retryLater();
-        return;
-      }
-      this.retry();
+      if (FINAL_CODES.has(event.code)) this.final(event.code);
+      else if (BUSY_CODES.has(event.code)) this.retryLater();
+      else this.retry();
     });
-  }
-
-  receive(data) {
-    let message;
-    try {
-      message = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (message.type === "view" && message.view && message.view.id === this.id) {
-      // A connection counts as back once the server's view arrived.
-      this.attempt = 0;
-      this.busy = 0;
-      this.setConnected(true);
-      const shown = this.shown();
-      if (shown === null || shown === undefined || message.view.revision >= shown) this.onView(message.view);
-    } else if (message.type === "gone") {
-      this.close();
-      this.onGone();
-    }
   }
 
   ping() {
@@ -182,7 +185,17 @@ export class LiveGame {
     this.connect();
   }
 
-  /** Stop following the game. */
+  /** Open the socket again at once (e.g. the browser has just become a player). */
+  renew() {
+    if (this.closed) return;
+    const socket = this.socket;
+    this.drop();
+    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
+    this.attempt = 0;
+    this.connect();
+  }
+
+  /** Stop, for good. */
   close() {
     this.closed = true;
     clearTimeout(this.retryTimer);
@@ -193,5 +206,43 @@ export class LiveGame {
     const socket = this.socket;
     this.socket = null;
     if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
+  }
+}
+
+export class LiveGame extends LiveSocket {
+  /**
+   * Follow game `id`.  `shown()` is the revision the page shows (or null);
+   * `onView(view)` gets each newer view, `onGone()` is called when the game
+   * was deleted or may not be seen, `onState(connected)` when the connection
+   * is lost or back.
+   */
+  constructor(id, { shown, onView, onGone, onState = () => {} }) {
+    super(onState);
+    this.id = id;
+    this.shown = shown;
+    this.onView = onView;
+    this.onGone = onGone;
+    this.start();
+  }
+
+  url() {
+    return liveUrl(this.id);
+  }
+
+  receive(message) {
+    if (message.type === "view" && message.view && message.view.id === this.id) {
+      // A connection counts as back once the server's view arrived.
+      this.backAgain();
+      const shown = this.shown();
+      if (shown === null || shown === undefined || message.view.revision >= shown) this.onView(message.view);
+    } else if (message.type === "gone") {
+      this.close();
+      this.onGone();
+    }
+  }
+
+  final() {
+    this.close();
+    this.onGone();
   }
 }
