@@ -77,6 +77,22 @@ def test_a_live_socket_works_through_the_proxy(site: Site) -> None:
         assert message["view"]["id"] == view["id"]
 
 
+def test_the_lobby_socket_works_through_the_proxy(site: Site) -> None:
+    with site.client() as seeker:
+        offer = seeker.post("/api/seeks", json={"clock": {"days": 3}})
+        assert offer.status_code == 201, offer.text
+        cookie = "; ".join(f"{name}={value}" for name, value in seeker.cookies.items())
+        address = f"wss://127.0.0.1:{site.port}/api/lobby/live"
+        with connect(address, ssl=site.tls, server_hostname=SITE, open_timeout=10,
+                     origin=f"https://127.0.0.1:{site.port}",  # type: ignore[arg-type]
+                     additional_headers={"Cookie": cookie}) as lobby:
+            message = json.loads(lobby.recv(timeout=10))
+            assert message["type"] == "seeks"
+            assert [(s["id"], s["mine"]) for s in message["seeks"]] == [
+                (offer.json()["id"], True)]
+        assert seeker.delete(f"/api/seeks/{offer.json()['id']}").status_code == 204
+
+
 def test_idle_and_slow_connections_are_dropped_by_the_proxy(site: Site) -> None:
     idle = socket.create_connection(("127.0.0.1", site.port), timeout=10)
     with idle:
