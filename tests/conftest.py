@@ -68,6 +68,7 @@ LONGEST_FIRST = (
     "book/test_book.py",
     "solver/test_solver_reference.py",
     "e2e/test_session.py",
+    "e2e/test_lobby.py",
     "web/test_api_puzzles.py",
     "web/test_edge.py",
     "e2e/test_every_piece.py",
@@ -80,6 +81,7 @@ LONGEST_FIRST = (
     "players/test_levels.py",
     "web/test_api_players.py",
     "web/test_postgres_servers.py",
+    "web/test_postgres_lobby.py",
 )
 """The files that take longest, longest first (measured with ``--durations``).  The
 suite runs in three processes that take whole files (``.ci/run``: ``--dist loadfile
