@@ -18,6 +18,7 @@ with warnings.catch_warnings():
 
 from quads.storage import GameNotFoundError, GameStore
 from quads.storage.stored import redo_trail
+from quads.web import app as app_module
 from quads.web.app import create_app
 from quads.web.identity import COOKIE, player_id
 from quads.web.settings import Settings
@@ -101,12 +102,14 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(db_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
     """The app on a SQLite file, with the settings of the test's ``settings`` marker over
-    a module's ``SETTINGS`` (if it has them) over the defaults."""
-    base = getattr(request.module, "SETTINGS", None)
-    settings = base if isinstance(base, Settings) else Settings()
+    a module's ``SETTINGS`` (if it has them) over the defaults, and always the tests'
+    patient database lane (``tests/conftest.py``)."""
+    settings = getattr(request.module, "SETTINGS", None)
     marker = request.node.get_closest_marker("settings")
-    if marker is not None:
-        settings = settings.replace(**marker.kwargs)
+    if settings is not None or marker is not None:
+        patient = app_module.Settings()  # the tests' own defaults: a patient lane
+        base = settings if isinstance(settings, Settings) else patient
+        settings = base.replace(db_wait=patient.db_wait, **(marker.kwargs if marker else {}))
     with TestClient(create_app(db_path, static_dir=None, settings=settings)) as test_client:
         yield test_client
 
