@@ -412,10 +412,11 @@ def claim_abandoned(request: Request, game_id: GameId, body: AbandonClaim) -> Ga
     play.check_revision(stored, body.revision)
     if side is None:
         raise ApiError(409, "no_abandonment", "only an online game can be abandoned")
-    if clocks.expire(stored, now()):
+    at = now()
+    if clocks.expire(stored, at):  # the time ran out first: the game ends on time instead
         return _changed(request, stored)
     clocks.claim_abandonment(stored, side, body.draw, _hub(request).connected(stored.id),
-                             now(), _settings(request))
+                             at, _settings(request))
     return _changed(request, stored)
 
 
