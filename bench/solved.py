@@ -8,7 +8,8 @@ For each shape set (the ten lines; lines and the nine 2x2 squares) and each of
 the 15 non-empty sets of counted traits, the empty board is solved (the first
 player hands over a piece: by the symmetry of the traits every first piece is
 alike), and the value, the nodes searched and the time are printed as they
-come, then written as a Markdown table to ``--out`` and, for the learning
+come, then written as a Markdown table to ``--out`` (keeping the sections
+after it, such as the one of bench/draws.py) and, for the learning
 pages, as JSON to ``src/quads/web/static/data/solved.json``.  Which traits are
 counted matters only by how many (any two sets of the same size are carried
 onto each other by relabelling the traits), and the script checks that too:
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import re
 import sys
 import time
 from itertools import combinations
@@ -80,9 +82,13 @@ def main(argv: list[str] | None = None) -> int:
         "| shapes | counted traits | value | nodes | seconds |",
         "|---|---|---|---:|---:|",
     ]
-    for shapes, names, value, nodes, seconds, _, _ in rows:
-        lines.append(f"| {shapes} | {names} | {value} | {nodes:,} | {seconds:.1f} |")
-    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for shapes, listed, value, nodes, seconds, _, _ in rows:
+        lines.append(f"| {shapes} | {listed} | {value} | {nodes:,} | {seconds:.1f} |")
+    # Sections after the table (## headings, such as bench/draws.py's) are kept.
+    old = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
+    later = re.search(r"^## ", old, re.MULTILINE)
+    kept = "\n" + old[later.start():] if later else ""
+    args.out.write_text("\n".join(lines) + "\n" + kept, encoding="utf-8")
     data = [{"shapes": shapes, "traits": names.split(", "), "value": result, "plies": plies,
              "nodes": nodes, "seconds": round(seconds, 1)}
             for shapes, names, _, nodes, seconds, result, plies in rows]
