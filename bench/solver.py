@@ -2,34 +2,44 @@
 
 Usage (from the repository root)::
 
-    python bench/solver.py [POSITIONS_FILE] [--threads N] [--pure] [--full-game quads,classic]
+    python bench/solver.py [POSITIONS_FILE] [--threads 1,2] [--pure] [--full-game quads,classic]
 
 ``POSITIONS_FILE`` has one position a line, ``RULES ROWS HAND empties=N``
 (default: ``../shared/bench/positions.txt`` relative to the repository root).
-Every position is solved once; the script prints each result, then the median
-time per rule set and number of empty cells, with node counts and node rates.
-``--full-game`` also solves the empty board (``..../..../..../.... -``) for the
-named rule sets, which takes minutes, and reports value, time and peak memory.
+Every position is solved once with each number of threads in ``--threads``
+(a comma list; default: the solver's own choice); the script prints each
+result, then the median time per rule set and number of empty cells, with
+node counts and node rates.  With two or more thread counts it also prints,
+for each position and in all, the wall time of each count as a ratio to the
+first, measured in this one run, and checks that every count found the same
+value and the same best turn's value.  ``--full-game`` also solves the empty
+board (``..../..../..../.... -``) for the named rule sets, which takes about
+a minute each, and reports value, nodes, wall and CPU time and peak memory.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import sys
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 from quads.position import Position
 from quads.rules import Rules
-from quads.solver import Progress, compiled_available, solve
+from quads.solver import Progress, ProgressCallback, compiled_available, solve
 from quads.solver.kernel import load_kernel
+from quads.turn import Turn
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_POSITIONS = ROOT.parent / "shared" / "bench" / "positions.txt"
 START = "..../..../..../.... -"
+REPEATS = 5
+REPEAT_BELOW = 0.1
 
 
 def read_positions(path: Path) -> list[tuple[str, Position, int]]:
@@ -49,71 +59,152 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def bench_positions(path: Path, threads: int | None, pure: bool) -> None:
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One solve: its answer and what it cost."""
+
+    value: str
+    best_value: str
+    nodes: int
+    seconds: float
+    cpu: float
+
+
+def timed_solve(position: Position, rules: Rules, threads: int | None, pure: bool,
+                progress: ProgressCallback | None = None, check: bool = True) -> Run:
+    """Solve: the value (with distance), the best turn's value, nodes, wall and CPU time.
+
+    A solve that takes less than :data:`REPEAT_BELOW` seconds is repeated
+    :data:`REPEATS` times and timed by its fastest run, so that a millisecond
+    of noise does not read as a ratio.
+    """
+    seconds = cpu = float("inf")
+    for _ in range(REPEATS):
+        began_cpu = time.process_time()
+        start = time.perf_counter()
+        solution = solve(position, rules, threads=threads, pure=pure or None, progress=progress)
+        took = time.perf_counter() - start
+        if took < seconds:
+            seconds, cpu = took, time.process_time() - began_cpu
+        if took >= REPEAT_BELOW:
+            break
+    value = solution.value.value
+    if solution.plies is not None:
+        value += f" in {solution.plies}"
+    return Run(value, best_value(position, rules, solution.best) if check else "-",
+               solution.nodes, seconds, cpu)
+
+
+def best_value(position: Position, rules: Rules, best: Turn | None) -> str:
+    """The value of the best turn for the player making it, solved on its own (one thread)."""
+    if best is None:
+        return "-"
+    if best.place is not None and position.hand is not None and (
+            position.winning_cells(position.hand, rules) >> best.place & 1):
+        return "win"
+    after = position.play(best)
+    if after.empty_count == 0:
+        return "draw"
+    return {"win": "loss", "loss": "win"}.get(v := solve(after, rules, threads=1).value.value, v)
+
+
+def bench_positions(path: Path, counts: list[int | None], pure: bool) -> bool:
+    """Solve every position with each thread count; ``False`` if the counts disagree."""
     cases = read_positions(path)
-    times: dict[tuple[str, int], list[float]] = defaultdict(list)
-    nodes: dict[tuple[str, int], list[int]] = defaultdict(list)
+    times: dict[tuple[str, int, int | None], list[float]] = defaultdict(list)
+    nodes: dict[tuple[str, int, int | None], list[int]] = defaultdict(list)
+    agree = True
+    worst = 0.0
     for name, position, empties in cases:
         rules = Rules.parse(name)
-        start = time.perf_counter()
-        solution = solve(position, rules, threads=threads, pure=pure or None)
-        seconds = time.perf_counter() - start
-        times[name, empties].append(seconds)
-        nodes[name, empties].append(solution.nodes)
-        value = solution.value.value
-        if solution.plies is not None:
-            value += f" in {solution.plies}"
-        best = solution.best.text if solution.best else "-"
-        print(f"{name:8} {empties:3} {position.to_string():24} {value:12} {best:5} "
-              f"{solution.nodes:>13,} nodes {seconds:8.3f} s", flush=True)
+        runs = [timed_solve(position, rules, threads, pure) for threads in counts]
+        for threads, run in zip(counts, runs, strict=True):
+            times[name, empties, threads].append(run.seconds)
+            nodes[name, empties, threads].append(run.nodes)
+        first = runs[0]
+        line = (f"{name:8} {empties:3} {position.to_string():24} {first.value:12} "
+                f"{first.nodes:>13,} nodes {first.seconds:8.3f} s")
+        for threads, run in zip(counts[1:], runs[1:], strict=True):
+            ratio = run.seconds / first.seconds if first.seconds > 0 else 1.0
+            worst = max(worst, ratio)
+            line += f" | {threads} threads {run.seconds:7.3f} s x{ratio:.2f}"
+            if (run.value.split(" in")[0], run.best_value) != (
+                    first.value.split(" in")[0], first.best_value):
+                agree = False
+                line += f" DIFFERENT: {run.value} / {run.best_value}"
+        print(line, flush=True)
     print()
-    print(f"{'rules':8} {'empty':>5} {'median s':>9} {'max s':>8} {'median nodes':>14} "
-          f"{'Mnodes/s':>9}")
-    for name, empties in sorted(times, key=lambda k: (k[0], k[1])):
-        t = times[name, empties]
-        n = nodes[name, empties]
+    print(f"{'rules':8} {'empty':>5} {'threads':>7} {'median s':>9} {'max s':>8} "
+          f"{'median nodes':>14} {'Mnodes/s':>9}")
+    for name, empties, threads in sorted(times, key=lambda k: (k[0], k[1], str(k[2]))):
+        t = times[name, empties, threads]
+        n = nodes[name, empties, threads]
         rate = sum(n) / sum(t) / 1e6 if sum(t) > 0 else 0.0
-        print(f"{name:8} {empties:5} {statistics.median(t):9.3f} {max(t):8.3f} "
-              f"{statistics.median(n):>14,.0f} {rate:9.2f}")
+        print(f"{name:8} {empties:5} {threads or 'auto':>7} {statistics.median(t):9.3f} "
+              f"{max(t):8.3f} {statistics.median(n):>14,.0f} {rate:9.2f}")
+    if len(counts) > 1:
+        total = [sum(v for (_, _, c), vs in times.items() if c == threads for v in vs)
+                 for threads in counts]
+        print()
+        for threads, seconds in zip(counts, total, strict=True):
+            print(f"all positions, {threads} threads: {seconds:.2f} s "
+                  f"(x{seconds / total[0]:.2f} of {counts[0]} thread)")
+        print(f"slowest position against {counts[0]} thread: x{worst:.2f}")
+    return agree
 
 
-def bench_full_game(names: list[str], threads: int | None, pure: bool) -> None:
+def bench_full_game(names: list[str], counts: list[int | None], pure: bool) -> bool:
+    """Solve the empty board of each rule set with each thread count; ``False`` on disagreement."""
+    agree = True
     for name in names:
         rules = Rules.parse(name)
-        last = [0.0]
+        runs: list[Run] = []
+        for threads in counts:
+            last = [0.0]
 
-        def report(progress: Progress, last: list[float] = last) -> None:
-            if progress.seconds - last[0] >= 30:
-                last[0] = progress.seconds
-                print(f"  ... {progress.stage} {progress.done}/{progress.total}, "
-                      f"{progress.nodes:,} nodes, {progress.seconds:.0f} s", flush=True)
+            def report(progress: Progress, last: list[float] = last) -> None:
+                if progress.seconds - last[0] >= 10:
+                    last[0] = progress.seconds
+                    print(f"  ... {progress.stage} {progress.done}/{progress.total}, "
+                          f"{progress.nodes:,} nodes, {progress.seconds:.0f} s",
+                          file=sys.stderr, flush=True)
 
-        start = time.perf_counter()
-        solution = solve(Position.from_string(START), rules, threads=threads, pure=pure or None,
-                         progress=report)
-        seconds = time.perf_counter() - start
-        print(f"full game {name}: {solution.value.value}, {solution.nodes:,} nodes, "
-              f"{seconds:.1f} s, {solution.nodes / seconds / 1e6:.2f} Mnodes/s, "
-              f"peak memory {peak_mb():.0f} MiB", flush=True)
+            run = timed_solve(Position.from_string(START), rules, threads, pure, report, False)
+            runs.append(run)
+            ratio = run.seconds / runs[0].seconds
+            print(f"full game {name}, {threads or 'auto'} threads: {run.value}, "
+                  f"{run.nodes:,} nodes, {run.seconds:.1f} s wall (x{ratio:.2f}), "
+                  f"{run.cpu:.1f} s CPU, {run.nodes / run.seconds / 1e6:.2f} Mnodes/s, "
+                  f"peak memory {peak_mb():.0f} MiB", flush=True)
+            agree = agree and run.value == runs[0].value
+    return agree
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("positions", nargs="?", type=Path, default=DEFAULT_POSITIONS)
-    parser.add_argument("--threads", type=int, help="search threads (default: automatic)")
+    parser.add_argument("--threads", default="",
+                        help="comma list of thread counts to compare (default: automatic)")
     parser.add_argument("--pure", action="store_true", help="use the pure-Python kernel")
     parser.add_argument("--full-game", metavar="RULES",
                         help="also solve the whole game for these comma-separated rule sets "
-                             "(long: minutes each)")
+                             "(long: about a minute each)")
     parser.add_argument("--skip-positions", action="store_true",
                         help="only run --full-game")
     args = parser.parse_args(argv)
+    counts: list[int | None] = [int(t) for t in args.threads.split(",") if t.strip()] or [None]
     kernel = load_kernel(pure=True if args.pure else None)
-    print(f"kernel: {kernel.name} (compiled available: {compiled_available()})")
+    print(f"kernel: {kernel.name} (compiled available: {compiled_available()}), "
+          f"{os.cpu_count()} cores")
+    agree = True
     if not args.skip_positions:
-        bench_positions(args.positions, args.threads, args.pure)
+        agree = bench_positions(args.positions, counts, args.pure) and agree
     if args.full_game:
-        bench_full_game([n.strip() for n in args.full_game.split(",")], args.threads, args.pure)
+        names = [n.strip() for n in args.full_game.split(",")]
+        agree = bench_full_game(names, counts, args.pure) and agree
+    if not agree:
+        print("the thread counts disagreed on some value", file=sys.stderr)
+        return 1
     return 0
 
 

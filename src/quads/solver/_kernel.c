@@ -9,7 +9,9 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "core/search.h"
 
@@ -202,25 +204,180 @@ static void Engine_dealloc(EngineObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* -- several threads on one search -------------------------------------- */
+
+/* A search of window (ALPHA, ALPHA + 2), the usual "win, draw or loss?", is
+ * split into two null-window searches run at once: "at least ALPHA + 1?" and
+ * "more than ALPHA + 1?".  A draw needs both proofs, and they are different
+ * trees, so each thread proves one.  A thread whose proof is done and does not
+ * decide the answer joins the other's search; threads on the same search share
+ * its children out (qk_search_shared).  Any other window is one search that
+ * every thread works on together. */
+
+#define MAX_THREADS 64
+
+typedef struct {
+    int alpha, beta;
+    QkBusy busy;
+    int done, score;
+} Job;
+
+typedef struct {
+    EngineObject *engine;
+    QkBudget *parent;
+    uint16_t occ, supply;
+    uint64_t cells;
+    int hand, ply;
+    int njobs;
+    Job jobs[2];
+    pthread_mutex_t lock;
+    QkBudget budgets[MAX_THREADS];
+    int current[MAX_THREADS];   /* the job each thread is searching, or -1 */
+    int nthreads;
+    int finished, score;
+    int threshold;              /* the split window's middle score (njobs == 2) */
+} Shared;
+
+typedef struct {
+    Shared *shared;
+    int index;
+} Worker;
+
+static int chain_stopped(const QkBudget *b)
+{
+    for (; b; b = b->parent) {
+        if (qk_budget_stopped(b)) return 1;
+    }
+    return 0;
+}
+
+/* With the lock held: whether the jobs done so far decide the score. */
+static int decided(Shared *sh, int *score)
+{
+    if (sh->njobs == 1) {
+        *score = sh->jobs[0].score;
+        return sh->jobs[0].done;
+    }
+    const Job *low = &sh->jobs[0], *high = &sh->jobs[1];
+    if (low->done && low->score <= low->alpha) { *score = low->score; return 1; }
+    if (high->done && high->score >= high->beta) { *score = high->score; return 1; }
+    if (low->done && high->done) { *score = sh->threshold; return 1; }
+    return 0;
+}
+
+static void stop_job(Shared *sh, int job)
+{
+    for (int i = 0; i < sh->nthreads; i++) {
+        if (sh->current[i] >= 0 && (job < 0 || sh->current[i] == job))
+            qk_budget_stop(&sh->budgets[i]);
+    }
+}
+
+static void *shared_worker(void *arg)
+{
+    Worker *w = (Worker *)arg;
+    Shared *sh = w->shared;
+    int me = w->index;
+    pthread_mutex_lock(&sh->lock);
+    while (!sh->finished && !chain_stopped(sh->parent)) {
+        int job = me % sh->njobs;
+        if (sh->jobs[job].done) job = 1 - job;
+        if (sh->jobs[job].done) break;
+        Job *j = &sh->jobs[job];
+        qk_budget_init(&sh->budgets[me], 0, 0.0, sh->parent);
+        sh->current[me] = job;
+        pthread_mutex_unlock(&sh->lock);
+        int v = 0;
+        int ok = qk_search_shared(&sh->engine->rules, &sh->engine->table, &sh->budgets[me],
+                                  &j->busy, sh->occ, sh->cells, sh->hand, sh->supply, sh->ply,
+                                  j->alpha, j->beta, &v);
+        pthread_mutex_lock(&sh->lock);
+        sh->current[me] = -1;
+        if (ok && !j->done) {
+            j->done = 1;
+            j->score = v;
+            stop_job(sh, job);
+            int score;
+            if (decided(sh, &score)) {
+                sh->finished = 1;
+                sh->score = score;
+                stop_job(sh, -1);
+            }
+        }
+    }
+    pthread_mutex_unlock(&sh->lock);
+    return NULL;
+}
+
+/* Search with NTHREADS threads (the calling one among them); 1 and the score,
+ * or 0 if the budget ran out first.  Runs with fewer threads (at least the
+ * calling one) when the system will not start more. */
+static int search_threads(EngineObject *self, QkBudget *budget, int nthreads, uint16_t occ,
+                          uint64_t cells, int hand, uint16_t supply, int ply, int alpha,
+                          int beta, int *score)
+{
+    Shared *sh = (Shared *)calloc(1, sizeof(Shared));
+    if (!sh || pthread_mutex_init(&sh->lock, NULL) != 0) {
+        free(sh);
+        return qk_search(&self->rules, &self->table, budget, occ, cells, hand, supply, ply,
+                         alpha, beta, score);
+    }
+    sh->engine = self;
+    sh->parent = budget;
+    sh->occ = occ, sh->supply = supply, sh->cells = cells, sh->hand = hand, sh->ply = ply;
+    if (beta - alpha == 2) {
+        sh->njobs = 2;
+        sh->threshold = alpha + 1;
+        sh->jobs[0].alpha = alpha, sh->jobs[0].beta = alpha + 1;
+        sh->jobs[1].alpha = alpha + 1, sh->jobs[1].beta = beta;
+    } else {
+        sh->njobs = 1;
+        sh->jobs[0].alpha = alpha, sh->jobs[0].beta = beta;
+    }
+    for (int i = 0; i < MAX_THREADS; i++) sh->current[i] = -1;
+    sh->nthreads = nthreads;
+    Worker workers[MAX_THREADS];
+    pthread_t ids[MAX_THREADS];
+    int started = 0;
+    for (int i = 1; i < nthreads; i++) {
+        workers[i] = (Worker){sh, i};
+        if (pthread_create(&ids[i], NULL, shared_worker, &workers[i]) != 0) break;
+        started = i;
+    }
+    workers[0] = (Worker){sh, 0};
+    shared_worker(&workers[0]);
+    for (int i = 1; i <= started; i++) pthread_join(ids[i], NULL);
+    int finished = sh->finished;
+    *score = sh->score;
+    pthread_mutex_destroy(&sh->lock);
+    free(sh);
+    return finished;
+}
+
 static PyObject *Engine_search(EngineObject *self, PyObject *args)
 {
     PyObject *ctl;
     unsigned long long cells;
     unsigned int occ, supply;
-    int hand, ply, alpha, beta;
-    if (!PyArg_ParseTuple(args, "O!IKiIiii", &ControlType, &ctl, &occ, &cells, &hand, &supply,
-                          &ply, &alpha, &beta))
+    int hand, ply, alpha, beta, threads = 1;
+    if (!PyArg_ParseTuple(args, "O!IKiIiii|i", &ControlType, &ctl, &occ, &cells, &hand, &supply,
+                          &ply, &alpha, &beta, &threads))
         return NULL;
     if (occ > 0xFFFF || supply > 0xFFFF || hand < 0 || hand > 15 || ply < 0 || ply > 16
-        || alpha >= beta) {
+        || alpha >= beta || threads < 1 || threads > MAX_THREADS) {
         PyErr_SetString(PyExc_ValueError, "search: argument out of range");
         return NULL;
     }
     int v = 0, done;
+    QkBudget *budget = &((ControlObject *)ctl)->budget;
     Py_INCREF(ctl);
     Py_BEGIN_ALLOW_THREADS
-    done = qk_search(&self->rules, &self->table, &((ControlObject *)ctl)->budget, (uint16_t)occ,
-                     cells, hand, (uint16_t)supply, ply, alpha, beta, &v);
+    if (threads > 1)
+        done = search_threads(self, budget, threads, (uint16_t)occ, cells, hand,
+                              (uint16_t)supply, ply, alpha, beta, &v);
+    else
+        done = qk_search(&self->rules, &self->table, budget, (uint16_t)occ, cells, hand,
+                         (uint16_t)supply, ply, alpha, beta, &v);
     Py_END_ALLOW_THREADS
     Py_DECREF(ctl);
     if (!done) Py_RETURN_NONE;
@@ -291,7 +448,7 @@ static PyObject *Engine_get_table_bytes(EngineObject *self, void *closure)
 
 static PyMethodDef Engine_methods[] = {
     {"search", (PyCFunction)Engine_search, METH_VARARGS,
-     "search(control, occupied, cells, hand, supply, ply, alpha, beta) -> score or None"},
+     "search(control, occupied, cells, hand, supply, ply, alpha, beta, threads=1) -> score or None"},
     {"moves", (PyCFunction)Engine_moves, METH_VARARGS,
      "moves(occupied, cells, hand, supply) -> [(cell, piece, key, mobility)] in search order"},
     {"key", (PyCFunction)Engine_key, METH_VARARGS,

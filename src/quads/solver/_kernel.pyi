@@ -35,6 +35,7 @@ class Engine:
         ply: int,
         alpha: int,
         beta: int,
+        threads: int = 1,
         /,
     ) -> int | None: ...
     def key(self, occupied: int, cells: int, hand: int, canonical: bool, /) -> int: ...

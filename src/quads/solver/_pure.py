@@ -317,10 +317,13 @@ class Engine:
 
     def search(
         self, control: Control, occupied: int, cells: int, hand: int, supply: int,
-        ply: int, alpha: int, beta: int, /,
+        ply: int, alpha: int, beta: int, threads: int = 1, /,
     ) -> int | None:
-        """The score of the position, or ``None`` when the budget ran out first."""
-        if alpha >= beta or not 0 <= ply <= 16:
+        """The score of the position, or ``None`` when the budget ran out first.
+
+        ``threads`` is accepted for the compiled kernel's sake: this one searches alone.
+        """
+        if alpha >= beta or not 0 <= ply <= 16 or threads < 1:
             raise ValueError("search: argument out of range")
         run = _Run(self, control)
         try:

@@ -44,7 +44,7 @@ class Engine(Protocol):
     def table_bytes(self) -> int: ...
     def search(
         self, control: Any, occupied: int, cells: int, hand: int, supply: int,
-        ply: int, alpha: int, beta: int, /,
+        ply: int, alpha: int, beta: int, threads: int = 1, /,
     ) -> int | None: ...
     def moves(
         self, occupied: int, cells: int, hand: int, supply: int, /

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence, Sized
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,7 +28,10 @@ from quads.solver.symmetry import board_symmetries
 from quads.solver.value import WIN, Value, value_of
 from quads.turn import Turn
 
-__all__ = ["REFINE_MAX_EMPTIES", "ProgressCallback", "analyse", "default_table_mb", "solve"]
+__all__ = [
+    "REFINE_MAX_EMPTIES", "THREADS_MIN_EMPTIES", "ProgressCallback", "analyse",
+    "default_table_mb", "solve",
+]
 
 ProgressCallback = Callable[[Progress], None]
 
@@ -38,6 +41,8 @@ CANON_MIN = 10
 """... and keys them by the full canonical form from this many."""
 ORDER_MIN = 7
 """... and orders moves by the opponent's choices from this many."""
+THREADS_MIN_EMPTIES = 10
+"""Positions with fewer empty cells are searched by one thread, whatever was asked."""
 REPORT_EVERY = 0.5
 """Seconds between progress reports."""
 PURE_TABLE_ENTRIES = 1 << 20
@@ -72,6 +77,8 @@ class _Task:
     alpha: int
     beta: int
     control: Control
+    threads: int = 1
+    """Threads searching the group together (the compiled kernel's shared search)."""
 
 
 class _Search:
@@ -105,6 +112,8 @@ class _Search:
             cores = os.cpu_count() or 1
             threads = min(2, cores) if self.kernel.compiled and position.empty_count >= 12 else 1
         self.threads = max(1, threads if self.kernel.compiled else 1)
+        if position.empty_count < THREADS_MIN_EMPTIES:
+            self.threads = 1  # starting threads would cost more than the whole search
         self.report = progress
         self.refine = position.empty_count <= REFINE_MAX_EMPTIES if refine is None else refine
         self.distance = distance
@@ -133,7 +142,7 @@ class _Search:
         assert node is not None
         score = self.engine.search(
             task.control, node.occupied, node.cells, node.hand, node.supply, node.ply,
-            -task.beta, -task.alpha,
+            -task.beta, -task.alpha, task.threads,
         )
         return None if score is None else -score
 
@@ -147,6 +156,10 @@ class _Search:
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+
+    def _share(self, todo: Sized, running: Sized) -> int:
+        """Threads for the next of independent searches: all of them for one left alone."""
+        return self.threads if not todo and not running else 1
 
     def _known(self, group: Group, alpha: int, beta: int) -> int | None:
         """The group's score relative to the window when its bounds already tell it."""
@@ -165,9 +178,10 @@ class _Search:
     ) -> tuple[int, Group | None] | None:
         """The best score over ``groups`` within ``(alpha, beta)`` (fail-soft), and its group.
 
-        The first group is searched alone, the rest by the worker threads, each
-        with the window as it stands when its search starts.  ``None`` if the
-        budget ran out.
+        The first group is searched alone by every thread together, the rest by
+        the worker threads, one each, with the window as it stands when its
+        search starts (a group left alone gets every thread again).  ``None`` if
+        the budget ran out.
         """
         best, best_group = -INFINITY, None
         total = len(groups)
@@ -194,7 +208,9 @@ class _Search:
                         done += 1
                         accept(index, group, group.lower if score is None else score)
                         continue
-                    task = _Task(group, alpha, beta, self.kernel.control(parent=self.control))
+                    threads = self.threads if done == 0 else self._share(pending, running)
+                    task = _Task(group, alpha, beta, self.kernel.control(parent=self.control),
+                                 threads)
                     running[pool.submit(self._run, task)] = (index, task)
                 if alpha >= beta:
                     pending.clear()
@@ -239,7 +255,7 @@ class _Search:
                 while todo and len(running) < self.threads:
                     group = todo.pop(0)
                     alpha, beta = window(group)
-                    task = _Task(group, alpha, beta, self.control)
+                    task = _Task(group, alpha, beta, self.control, self._share(todo, running))
                     running[pool.submit(self._run, task)] = task
                 finished, _ = wait(running, timeout=REPORT_EVERY, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -310,7 +326,7 @@ class _Search:
             while todo or running:
                 while todo and len(running) < self.threads:
                     group = todo.pop(0)
-                    task = _Task(group, -1, 0, self.control)
+                    task = _Task(group, -1, 0, self.control, self._share(todo, running))
                     running[pool.submit(self._run, task)] = task
                 finished, _ = wait(running, timeout=REPORT_EVERY, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -435,8 +451,14 @@ def solve(
     transposition table (by default it grows with the number of empty cells,
     up to 1 GiB).  ``progress`` is called from the calling thread about twice a
     second during long solves.  ``threads`` sets the number of search threads
-    (by default both cores of a two-core machine for large solves);
-    ``pure=True`` forces the pure-Python kernel (see :mod:`quads.solver.kernel`).
+    (by default both cores of a two-core machine for large solves; one for
+    positions with fewer than :data:`THREADS_MIN_EMPTIES` empty cells).  They
+    search the root's turns side by side, and one turn's position all together:
+    over the shared table, each thread proves one side of "win, draw or loss?"
+    and puts off the turns another thread is searching.  Values and distances
+    are the same as one thread's, but with several threads the best turn may be
+    another of equal value.  ``pure=True`` forces the pure-Python kernel (see
+    :mod:`quads.solver.kernel`).
 
     Among drawing turns the best is the one that leaves the opponent the
     fewest non-losing replies.  Comparing them means solving every reply, which

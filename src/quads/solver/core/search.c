@@ -26,6 +26,9 @@
 #if !defined(QK_EXTERNAL_CLOCK) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L  /* clock_gettime */
 #endif
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE  /* MAP_ANONYMOUS, madvise */
+#endif
 
 #include "search.h"
 
@@ -34,8 +37,12 @@
 #ifndef QK_EXTERNAL_CLOCK
 #include <time.h>
 #endif
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define FLUSH_EVERY 4096
+#define TABLE_HUGE ((size_t)8 << 20)  /* tables this large go in huge pages */
 #define BUCKET 4
 
 enum { FLAG_NONE = 0, FLAG_LOWER = 1, FLAG_UPPER = 2, FLAG_EXACT = 3 };
@@ -214,6 +221,10 @@ typedef struct {
     QkBudget *ctl;
     int64_t pending;
     int aborted;
+    QkBusy *busy;           /* shared with the other threads on this search, or NULL */
+    int unwind;             /* >= 0: the level of the open nodes to return to at once */
+    int depth;              /* open nodes that share out their children, outermost first */
+    struct { const QkBucket *bk; uint64_t kcols; unsigned kocc; int alpha, beta, ply; } open[16];
 } Ctx;
 
 /* Add the pending nodes to the control and its ancestors; 1 if the search must stop. */
@@ -365,14 +376,84 @@ static int score_moves(const QkRules *R, const Board *B, int hand, unsigned supp
     return n;
 }
 
+/* -- sharing a search between threads ---------------------------------- */
+
+/* Threads searching one node together (qk_search_shared) run the same
+ * algorithm over the same table, and split the work as the simplified ABDADA
+ * does: at a node with at least QK_BUSY_MIN empty cells, a child that another
+ * thread is searching right now is put off until the node's other children
+ * are done, by when the other thread has usually stored its value in the
+ * table.  The first child is never put off.  A thread also looks in the table,
+ * before each child and every FLUSH_EVERY nodes, for a node on its path that
+ * another thread has settled meanwhile, and returns to it at once (x->open,
+ * x->unwind).  A lost or stale mark only costs work twice, never a wrong value:
+ * every value still comes from a search or the table. */
+
+static inline uint64_t child_hash(const Board *b, int hand)
+{
+    uint64_t k = (uint64_t)b->occ | (uint64_t)b->bits[0] << 16 | (uint64_t)b->bits[1] << 32
+                 | (uint64_t)b->bits[2] << 48;
+    uint64_t h = k * 0x9E3779B97F4A7C15ULL ^ ((uint64_t)b->bits[3] << 4 | (unsigned)hand)
+                 * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 31;
+    return h | 1;   /* never 0: 0 is a free slot */
+}
+
+/* Claim the child H for this thread; 0 if another thread holds it (the
+ * exchange makes sure two threads arriving at once do not both get it). */
+static inline int busy_claim(QkBusy *busy, uint64_t h)
+{
+    return __atomic_exchange_n(&busy->slot[h >> 52 & (QK_BUSY_SLOTS - 1)], h, __ATOMIC_RELAXED) != h;
+}
+
+static inline void busy_clear(QkBusy *busy, uint64_t h)
+{
+    uint64_t expected = h;
+    __atomic_compare_exchange_n(&busy->slot[h >> 52 & (QK_BUSY_SLOTS - 1)], &expected, 0, 0,
+                                __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/* The score another thread has stored for an open node, if it settles the
+ * node within the window it is searched with. */
+static int settled(const QkBucket *bk, unsigned kocc, uint64_t kcols, int alpha, int beta,
+                   int ply, int *score)
+{
+    int flag, v;
+    if (!tt_probe(bk, kocc, kcols, &flag, &v)) return 0;
+    if (v > 0) v -= ply; else if (v < 0) v += ply;
+    if (flag == FLAG_EXACT || (flag == FLAG_LOWER && v >= beta) || (flag == FLAG_UPPER && v <= alpha)) {
+        *score = v;
+        return 1;
+    }
+    return 0;
+}
+
+/* Look for the outermost open node another thread has settled: the search
+ * under it is wasted, so it unwinds to that node (x->unwind). */
+static void find_settled(Ctx *x)
+{
+    for (int i = 0; i < x->depth; i++) {
+        int v;
+        if (settled(x->open[i].bk, x->open[i].kocc, x->open[i].kcols, x->open[i].alpha,
+                    x->open[i].beta, x->open[i].ply, &v)) {
+            x->unwind = i;
+            return;
+        }
+    }
+}
+
 /* -- search ------------------------------------------------------------- */
 
 static int search(Ctx *x, const Board *B, int hand, unsigned supply, int ply, int alpha, int beta)
 {
-    if (++x->pending >= FLUSH_EVERY && flush(x)) {
-        x->aborted = 1;
-        return 0;
+    if (++x->pending >= FLUSH_EVERY) {
+        if (flush(x)) {
+            x->aborted = 1;
+            return 0;
+        }
+        if (x->depth) find_settled(x);
     }
+    if (x->unwind >= 0) return 0;
     if (!supply) return 0;  /* the last piece, which cannot win: a draw */
     const QkRules *R = x->R;
     int empties = 16 - pop16(B->occ);
@@ -421,18 +502,64 @@ static int search(Ctx *x, const Board *B, int hand, unsigned supply, int ply, in
             if (n) best = 0;
             goto done;
         }
-        for (int i = 0; i < n; i++) {
-            int c = MOVE_CELL(moves[i]), q = MOVE_PIECE(moves[i]);
-            int v = -search(x, &boards[c], q, supply & ~(1u << q), ply + 1, -beta, -alpha);
-            if (x->aborted) return 0;
-            if (v > best) {
-                best = v;
-                if (v > alpha) {
-                    alpha = v;
-                    if (v >= beta) goto done;
+        QkBusy *busy = empties >= QK_BUSY_MIN && probe ? x->busy : NULL;
+        int level = -1;
+        if (busy && x->depth < 16) {
+            level = x->depth++;
+            x->open[level].bk = bk, x->open[level].kocc = kocc, x->open[level].kcols = kcols;
+            x->open[level].alpha = alpha0, x->open[level].beta = beta, x->open[level].ply = ply;
+        } else {
+            busy = NULL;
+        }
+        uint8_t later[QK_MAX_TURNS];
+        int nlater = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            int count = pass ? nlater : n;
+            for (int k = 0; k < count; k++) {
+                int i = pass ? later[k] : k;
+                int c = MOVE_CELL(moves[i]), q = MOVE_PIECE(moves[i]);
+                uint64_t h = 0;
+                if (busy) {
+                    /* Another thread may have settled this node meanwhile. */
+                    int v;
+                    if ((k > 0 || pass) && best <= alpha0
+                        && settled(bk, kocc, kcols, alpha0, beta, ply, &v)) {
+                        x->depth = level;
+                        return v;
+                    }
+                    h = child_hash(&boards[c], q);
+                    if (!busy_claim(busy, h) && !pass && k > 0) {
+                        later[nlater++] = (uint8_t)i;
+                        continue;
+                    }
+                }
+                int v = -search(x, &boards[c], q, supply & ~(1u << q), ply + 1, -beta, -alpha);
+                if (busy) busy_clear(busy, h);
+                if (x->aborted) return 0;
+                if (x->unwind >= 0) {
+                    if (x->unwind < level || level < 0) {
+                        if (level >= 0) x->depth = level;
+                        return 0;
+                    }
+                    x->unwind = -1;  /* this node is settled, or it was overwritten: search on */
+                    if (best <= alpha0 && settled(bk, kocc, kcols, alpha0, beta, ply, &v)) {
+                        x->depth = level;
+                        return v;
+                    }
+                    k--;  /* search the child again */
+                    continue;
+                }
+                if (v > best) {
+                    best = v;
+                    if (v > alpha) {
+                        alpha = v;
+                        if (v >= beta) goto shared_done;
+                    }
                 }
             }
         }
+    shared_done:
+        if (level >= 0) x->depth = level;
         goto done;
     }
 
@@ -475,7 +602,7 @@ static int search(Ctx *x, const Board *B, int hand, unsigned supply, int ply, in
                 seen |= cls;
             }
             int v = -search(x, &k->b, q, supply & ~(1u << q), ply + 1, -beta, -alpha);
-            if (x->aborted) return 0;
+            if (x->aborted || x->unwind >= 0) return 0;
             if (v > best) {
                 best = v;
                 if (v > alpha) {
@@ -634,7 +761,19 @@ int qk_table_init(QkTable *T, uint64_t entries)
     if (entries < BUCKET || (entries & (entries - 1))) return QK_ERR_ENTRIES;
     uint64_t nbuckets = entries / BUCKET;
     if (nbuckets > (SIZE_MAX - 64) / sizeof(QkBucket)) return QK_ERR_MEMORY;
-    void *raw = calloc(1, (size_t)nbuckets * sizeof(QkBucket) + 64);
+    size_t bytes = (size_t)nbuckets * sizeof(QkBucket) + 64;
+    void *raw = NULL;
+#ifdef __linux__
+    /* A large table is probed all over: in 2 MiB pages it misses the TLB far
+     * less.  The pages are zero, and only touched on first use. */
+    if (bytes >= TABLE_HUGE) {
+        raw = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (raw == MAP_FAILED) return QK_ERR_MEMORY;
+        madvise(raw, bytes, MADV_HUGEPAGE);
+        T->mapped = bytes;
+    }
+#endif
+    if (!raw) raw = calloc(1, bytes);
     if (!raw) return QK_ERR_MEMORY;
     T->raw = raw;
     T->buckets = (QkBucket *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
@@ -649,6 +788,13 @@ void qk_table_clear(QkTable *T)
 
 void qk_table_free(QkTable *T)
 {
+#ifdef __linux__
+    if (T->mapped) {
+        munmap(T->raw, T->mapped);
+        memset(T, 0, sizeof *T);
+        return;
+    }
+#endif
     free(T->raw);
     memset(T, 0, sizeof *T);
 }
@@ -692,9 +838,16 @@ static void board_from_cells(const QkRules *R, unsigned occ, uint64_t cells, Boa
 int qk_search(const QkRules *R, QkTable *T, QkBudget *B, uint16_t occ, uint64_t cells,
               int hand, uint16_t supply, int ply, int alpha, int beta, int *score)
 {
+    return qk_search_shared(R, T, B, NULL, occ, cells, hand, supply, ply, alpha, beta, score);
+}
+
+int qk_search_shared(const QkRules *R, QkTable *T, QkBudget *B, QkBusy *busy, uint16_t occ,
+                     uint64_t cells, int hand, uint16_t supply, int ply, int alpha, int beta,
+                     int *score)
+{
     Board b;
     board_from_cells(R, occ, cells, &b);
-    Ctx x = {R, T, B, 0, 0};
+    Ctx x = {R, T, B, 0, 0, busy, -1, 0, {{0}}};
     int v = search(&x, &b, hand, supply, ply, alpha, beta);
     if (x.aborted) return 0;
     control_add(B, x.pending);

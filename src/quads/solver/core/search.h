@@ -85,6 +85,7 @@ typedef struct {
     QkBucket *buckets;
     uint64_t mask;          /* number of buckets - 1 */
     void *raw;              /* the allocation (buckets are 64-byte aligned inside it) */
+    size_t mapped;          /* its size when mapped (mmap) rather than allocated */
 } QkTable;
 
 /* Allocate a cleared table of ENTRIES entries (16 bytes each; a power of
@@ -132,6 +133,26 @@ double qk_now(void);
  * budget ran out (the nodes searched are counted on B either way). */
 int qk_search(const QkRules *R, QkTable *T, QkBudget *B, uint16_t occ, uint64_t cells,
               int hand, uint16_t supply, int ply, int alpha, int beta, int *score);
+
+/* -- one node, searched by several threads together --------------------- */
+
+#define QK_BUSY_SLOTS 4096  /* a power of two */
+#ifndef QK_BUSY_MIN
+#define QK_BUSY_MIN 9       /* nodes with this many empty cells share out their children */
+#endif
+
+/* What the threads searching one node together are searching right now. */
+typedef struct { uint64_t slot[QK_BUSY_SLOTS]; } QkBusy;
+
+/* qk_search() for one of several threads that search the same node with the
+ * same window at the same time, over the same table T, each with a budget
+ * of its own (children of one parent budget) and all with the same cleared
+ * BUSY (or NULL: qk_search()).  Each returns the node's score on its own;
+ * the first to finish has it, and the others can then be stopped through
+ * their budgets. */
+int qk_search_shared(const QkRules *R, QkTable *T, QkBudget *B, QkBusy *busy, uint16_t occ,
+                     uint64_t cells, int hand, uint16_t supply, int ply, int alpha, int beta,
+                     int *score);
 
 /* One turn of the side to move, ordered as the search tries it. */
 typedef struct {
