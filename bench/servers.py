@@ -32,9 +32,12 @@ DURABLE = {"fsync": "on", "full_page_writes": "on", "max_connections": "200"}
 
 LOAD_RATES = ('rate_games = "1000000/minute"\nrate_identities = "1000000/minute"\n'
               'rate_joins = "1000000/minute"\nrate_puzzles = "1000000/minute"\n'
-              'rate_seeks = "1000000/minute"\n')
+              'rate_seeks = "1000000/minute"\n'
+              'socket_rate = "1000000/minute"\nsockets_per_client = 100000\n'
+              'connections_per_client = 100000\n')
 """The settings of a benchmark's server: its whole load comes from one address, so
-the rates of creation that protect a site from one client are lifted."""
+the rates of creation and the caps on one client's sockets and connections, which
+protect a site from one client, are lifted."""
 
 
 def _free_port() -> int:
