@@ -29,6 +29,7 @@ from sqlalchemy import (
     Engine,
     RowMapping,
     and_,
+    bindparam,
     delete,
     distinct,
     exists,
@@ -104,6 +105,20 @@ _SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.huma
 _PROGRESS = ("actions", "redo", "ply", "status", "to_move", "revision", "updated",
              "first_player", "second_player", "invite", "undo_request", "resigned", "rematch",
              "rematch_by", "device_revision", "clock", "deadline")
+
+
+_SAVE = update(games).where(games.c.id == bindparam("game_id"),
+                            games.c.revision == bindparam("loaded_revision"))
+"""A save, built once (SQLAlchemy compiles it once too): the columns given with it
+(:data:`_PROGRESS`) of the game ``game_id``, if it is still at ``loaded_revision``."""
+
+_FIRST_SEAT, _SECOND_SEAT = players.alias("first_seat"), players.alias("second_seat")
+_LOAD = (select(games, _FIRST_SEAT.c.name.label("first_name"),
+                _SECOND_SEAT.c.name.label("second_name"))
+         .outerjoin(_FIRST_SEAT, _FIRST_SEAT.c.id == games.c.first_player)
+         .outerjoin(_SECOND_SEAT, _SECOND_SEAT.c.id == games.c.second_player)
+         .where(games.c.id == bindparam("game_id")))
+"""A game's row with its seats' names, built once."""
 
 
 def _time(value: datetime) -> str:
@@ -280,6 +295,7 @@ class GameStore:
         connection.execute(insert(games), row)
         self._keep_players(connection, stored.owner, stored.first_player,
                            stored.second_player)
+        stored.stored_seats = (stored.first_player, stored.second_player)
 
     def save(self, stored: StoredGame) -> None:
         """Write the game's actions, redo trail, seats and status; count a new revision.
@@ -291,22 +307,23 @@ class GameStore:
         :raises StaleGameError: if the game was saved by someone else meanwhile.
         :raises GameNotFoundError: if there is no such game.
         """
-        progress = self._progress(stored)
-        values = {name: progress[name] for name in _PROGRESS}
+        values = self._progress(stored)
         values["revision"] = stored.revision + 1
+        values["game_id"], values["loaded_revision"] = stored.id, stored.revision
+        seats = (stored.first_player, stored.second_player)
         with self._begin(write=True) as connection:
-            result = connection.execute(
-                update(games).where(games.c.id == stored.id,
-                                    games.c.revision == stored.revision).values(values))
+            result = connection.execute(_SAVE, values)
             if result.rowcount == 0:
                 found = connection.execute(select(games.c.id).where(games.c.id == stored.id))
                 if found.first() is not None:
                     raise StaleGameError(f"game {stored.id!r} has changed since it was loaded")
                 raise GameNotFoundError(f"no game with id {stored.id!r}")
-            self._keep_players(connection, stored.first_player, stored.second_player)
+            if seats != stored.stored_seats:
+                self._keep_players(connection, *seats)
             self._notify(connection, f"{stored.id} {stored.revision + 1}")
         stored.revision += 1
         stored.updated = datetime.fromisoformat(values["updated"])
+        stored.stored_seats = seats
 
     def add_result(self, result: PuzzleResult, *, solve: bool = False) -> bool:
         """Store one attempt at a puzzle; ``False`` (and nothing stored) when the player
@@ -365,14 +382,8 @@ class GameStore:
 
         :raises GameNotFoundError: if there is no such game.
         """
-        first, second = players.alias("first_seat"), players.alias("second_seat")
-        query = (select(games, first.c.name.label("first_name"),
-                        second.c.name.label("second_name"))
-                 .outerjoin(first, first.c.id == games.c.first_player)
-                 .outerjoin(second, second.c.id == games.c.second_player)
-                 .where(games.c.id == game_id))
         with self._begin() as connection:
-            row = connection.execute(query).mappings().first()
+            row = connection.execute(_LOAD, {"game_id": game_id}).mappings().first()
         if row is None:
             raise GameNotFoundError(f"no game with id {game_id!r}")
         return self._stored(row)
@@ -412,6 +423,7 @@ class GameStore:
             clock=_clock(row["clock"]),
             away=(_moment(row["first_away"]), _moment(row["second_away"])),
             names=(row.get("first_name"), row.get("second_name")),
+            stored_seats=(row["first_player"], row["second_player"]),
         )
 
     def find_device(self, owner: str, device: str) -> StoredGame | None:

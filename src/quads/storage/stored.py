@@ -9,7 +9,7 @@ the same game, redo trail included.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -101,6 +101,11 @@ class StoredGame:
     names: tuple[str | None, str | None] = (None, None)
     """``online`` only: the names of the first and the second seat's player, as loaded
     (``None``: no name chosen or made up yet).  Never written by a save."""
+    stored_seats: tuple[str | None, str | None] | None = field(
+        default=None, repr=False, compare=False)
+    """The seats' players as last read from or written to the store (``None``: not
+    known): their player rows exist, so a save that leaves the seats as they were
+    need not make sure of them again."""
 
     @property
     def resigned(self) -> Player | None:
