@@ -511,21 +511,25 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
             # Cleared before the game and the presence are read: a change published
             # while this round loads or sends wakes the next round.
             socket.wake.clear()
-            if socket.reload and not socket.gone and loader is None:
-                socket.reload = False
-                loader = asyncio.ensure_future(hub.load(game_id, store, lane))
+            retry = False
             if loader is not None and loader.done():
                 try:
                     loaded = loader.result()
                 except GameNotFoundError:
                     socket.gone = True
                 except StorageUnavailableError:
-                    socket.reload = True  # read again once woken: a change or a message
+                    retry = True  # read again once woken: a change or a message
                 else:
                     if socket.latest is None or loaded.revision >= socket.latest.revision:
                         socket.latest = loaded
                     hub.seen(loaded)
                 loader = None
+            # After a finished read, not before: a change published while it was on its
+            # way asked for another read, and nothing else would wake this socket for it.
+            if socket.reload and not socket.gone and loader is None:
+                socket.reload = False
+                loader = asyncio.ensure_future(hub.load(game_id, store, lane))
+            socket.reload = socket.reload or retry
             if socket.gone:
                 await _send(websocket, GoneMessage(type="gone"))
                 await websocket.close(code=1000)
