@@ -281,8 +281,11 @@ static void *shared_worker(void *arg)
     pthread_mutex_lock(&sh->lock);
     while (!sh->finished && !chain_stopped(sh->parent)) {
         int job = me % sh->njobs;
-        if (sh->jobs[job].done) job = 1 - job;
-        if (sh->jobs[job].done) break;
+        if (sh->jobs[job].done) {
+            if (sh->njobs < 2) break;
+            job = 1 - job;  /* join the other proof */
+            if (sh->jobs[job].done) break;
+        }
         Job *j = &sh->jobs[job];
         qk_budget_init(&sh->budgets[me], 0, 0.0, sh->parent);
         sh->current[me] = job;
