@@ -45,16 +45,36 @@ def small_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def covered_positions(count: int, seed: int = 1) -> list[Position]:
     """Positions of the small game whose turns the book judges: a sample of
-    those reached by play from the empty board, with the empty board itself."""
+    those reached by play from the empty board, with the empty board itself, and
+    a sample of those one cell short of ``MIN_EMPTY`` whose player has a piece to
+    give and none to place."""
     levels = positions_to_solve(SMALL, MIN_EMPTY)
     nodes = [node for level in levels if level.empty >= MIN_EMPTY
              for node in level.nodes.values()]
-    chosen = random.Random(seed).sample(nodes, min(count, len(nodes)))
+    short = [(occupied, cells, None, supply) for level in levels
+             if level.empty == MIN_EMPTY - 1
+             for occupied, cells, _, supply in level.nodes.values()]
+    rng = random.Random(seed)
+    chosen = rng.sample(nodes, min(count, len(nodes))) + rng.sample(short, count // 2)
     positions = [Position.from_pieces({}, None)]
     for occupied, cells, hand, _ in chosen:
         board = {c: cells >> (4 * c) & 15 for c in range(16) if occupied >> c & 1}
         positions.append(Position.from_pieces(board, hand))
     return positions
+
+
+def test_the_book_covers_no_position_further_from_the_empty_board(small_book: Path) -> None:
+    book = load_book(small_book, SMALL)
+    levels = positions_to_solve(SMALL, MIN_EMPTY)
+    occupied, cells, hand, _ = next(iter(levels[-1].nodes.values()))
+    board = {c: cells >> (4 * c) & 15 for c in range(16) if occupied >> c & 1}
+    short = Position.from_pieces(board, hand)
+    assert short.empty_count == MIN_EMPTY - 1
+    assert not book.covers(short)  # a piece to place: its turns lead past the book
+    assert book.covers(Position.from_pieces(board, None))
+    cell = (short.empty_cells & -short.empty_cells).bit_length() - 1
+    further = Position.from_pieces({**board, cell: hand}, None)
+    assert not book.covers(further)
 
 
 # ---- building ------------------------------------------------------------------------------

@@ -48,8 +48,13 @@ class Book:
         return self.scores.get(self._key(position, rules))
 
     def covers(self, position: Position) -> bool:
-        """Whether every turn of ``position`` is judged by the book."""
-        return position.empty_count >= self.header.min_empty
+        """Whether every turn of ``position`` is judged by the book: those of a
+        position with at least ``min_empty`` empty cells, and those of a position
+        one cell short of it with no piece in hand (giving a piece leads to a
+        position the book holds)."""
+        empty = position.empty_count
+        return empty >= self.header.min_empty or (
+            position.hand is None and empty == self.header.min_empty - 1)
 
     def _scored_groups(self, position: Position, rules: Rules) -> list[tuple[Group, int]] | None:
         """The turn groups of ``position`` in the solver's search order, each with its

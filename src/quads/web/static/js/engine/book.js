@@ -11,7 +11,7 @@
 //   score (signed, for the side to move; see solver.js)
 //
 //   const book = await readBook(bytes);          // checks the count and the digest
-//   book.covers(position)                        // at least min_empty empty cells
+//   book.covers(position)                        // every turn judged by the book
 //   book.analysis(kernel, position, rules)       // every turn's value, or null
 //   book.solution(kernel, position, rules)       // value and best turn, or null
 //   solveWithBook(kernel, book, position, rules, { seconds })  // [solution, "book" | "search"]
@@ -88,9 +88,12 @@ export class Book {
     return null;
   }
 
-  /** Whether every turn of POSITION is judged by the book. */
+  /** Whether every turn of POSITION is judged by the book: those of a position with at
+   * least minEmpty empty cells, and those of a position one cell short of it with no piece
+   * in hand (giving a piece leads to a position the book holds). */
   covers(position) {
-    return position.emptyCount >= this.minEmpty;
+    const empty = position.emptyCount;
+    return empty >= this.minEmpty || (position.hand === null && empty === this.minEmpty - 1);
   }
 
   /** The exact score of POSITION for its side to move if the book holds it (a position
