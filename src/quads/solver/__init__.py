@@ -18,6 +18,7 @@ available; see :mod:`quads.solver.kernel`.
 from quads.solver.kernel import compiled_available
 from quads.solver.result import Analysis, MoveValue, Progress, Solution
 from quads.solver.search import ProgressCallback, analyse, default_table_mb, solve
+from quads.solver.stop import StopSignal
 from quads.solver.value import Value
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "Progress",
     "ProgressCallback",
     "Solution",
+    "StopSignal",
     "Value",
     "analyse",
     "compiled_available",

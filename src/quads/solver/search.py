@@ -18,12 +18,14 @@ from collections.abc import Callable, Iterator, Sequence, Sized
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 from quads.position import Position
 from quads.rules import Rules
 from quads.solver.kernel import Control, Kernel, load_kernel
 from quads.solver.result import Analysis, MoveValue, Progress, Solution
 from quads.solver.root import INFINITY, Group, Node, root_groups
+from quads.solver.stop import StopSignal
 from quads.solver.symmetry import board_symmetries
 from quads.solver.value import WIN, Value, value_of
 from quads.turn import Turn
@@ -34,6 +36,7 @@ __all__ = [
 ]
 
 ProgressCallback = Callable[[Progress], None]
+_Result = TypeVar("_Result", Solution, Analysis)
 
 TT_MIN = 7
 """The kernel probes its table at nodes with at least this many empty cells."""
@@ -88,6 +91,7 @@ class _Search:
         self, position: Position, rules: Rules, nodes: int | None, seconds: float | None,
         table_mb: float | None, progress: ProgressCallback | None, threads: int | None,
         pure: bool | None, refine: bool | None = None, distance: bool = True,
+        stop: StopSignal | None = None,
     ) -> None:
         position.check(rules)
         if nodes is not None and nodes < 1:
@@ -108,6 +112,7 @@ class _Search:
             TT_MIN, CANON_MIN, ORDER_MIN,
         )
         self.control = self.kernel.control(nodes or 0, seconds or 0.0)
+        self.signal = stop
         if threads is None:
             cores = os.cpu_count() or 1
             threads = min(2, cores) if self.kernel.compiled and position.empty_count >= 12 else 1
@@ -122,6 +127,16 @@ class _Search:
         self.groups = root_groups(position, rules, self.engine)
 
     # -- plumbing ------------------------------------------------------------
+
+    def run(self, stage: Callable[[_Search], _Result]) -> _Result:
+        """Run ``stage`` (:meth:`solve` or :meth:`analyse`), ended early by the stop signal."""
+        if self.signal is None:
+            return stage(self)
+        self.signal.attach(self.control)
+        try:
+            return stage(self)
+        finally:
+            self.signal.detach(self.control)
 
     @property
     def seconds(self) -> float:
@@ -442,6 +457,7 @@ def solve(
     pure: bool | None = None,
     refine: bool | None = None,
     distance: bool = True,
+    stop: StopSignal | None = None,
 ) -> Solution:
     """Solve ``position`` under ``rules``: its value for the side to move and a best turn.
 
@@ -471,13 +487,17 @@ def solve(
     comes without its distance (``plies`` is ``None``) and with the first turn
     found to reach it, which is much cheaper when only the value matters.
 
+    ``stop`` (a :class:`~quads.solver.stop.StopSignal`) ends the search from
+    another thread at once, as when its time runs out.
+
     :raises InvalidPositionError: if the position is impossible under ``rules``.
     :raises ValueError: if a budget or the table size is not positive.
     :raises RuntimeError: if ``pure=False`` and the compiled kernel is missing.
     """
     return _Search(
-        position, rules, nodes, seconds, table_mb, progress, threads, pure, refine, distance
-    ).solve()
+        position, rules, nodes, seconds, table_mb, progress, threads, pure, refine, distance,
+        stop,
+    ).run(_Search.solve)
 
 
 def analyse(
@@ -490,15 +510,19 @@ def analyse(
     progress: ProgressCallback | None = None,
     threads: int | None = None,
     pure: bool | None = None,
+    stop: StopSignal | None = None,
 ) -> Analysis:
     """The value of ``position`` and of every legal turn, best first (see :func:`solve`).
 
     Each turn's value is from the point of view of the player making it; turns
     left unknown when the budget runs out come last with :attr:`Value.UNKNOWN`,
-    and the position's value is then unknown too.
+    and the position's value is then unknown too.  ``stop`` ends it early (see
+    :func:`solve`).
 
     :raises InvalidPositionError: if the position is impossible under ``rules``.
     :raises ValueError: if a budget or the table size is not positive.
     :raises RuntimeError: if ``pure=False`` and the compiled kernel is missing.
     """
-    return _Search(position, rules, nodes, seconds, table_mb, progress, threads, pure).analyse()
+    return _Search(
+        position, rules, nodes, seconds, table_mb, progress, threads, pure, stop=stop
+    ).run(_Search.analyse)
