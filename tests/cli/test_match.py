@@ -39,4 +39,4 @@ def test_text_output_names_the_levels() -> None:
 def test_bad_level_is_refused() -> None:
     result = quads("match", "6", "1")
     assert result.returncode == 2
-    assert "invalid level '6'" in result.stderr
+    assert "invalid player '6'" in result.stderr

@@ -7,12 +7,12 @@ import sys
 from collections.abc import Sequence
 
 from quads import __version__
-from quads.cli import admin, book, match, puzzle, replay, serve, show, solve
+from quads.cli import admin, book, engine, match, puzzle, replay, serve, show, solve
 from quads.errors import QuadsError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (show, replay, solve, book, match, puzzle, serve, admin)
+COMMANDS = (show, replay, solve, book, match, engine, puzzle, serve, admin)
 """The command modules; each has ``register(subparsers)``."""
 
 

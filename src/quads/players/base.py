@@ -4,15 +4,37 @@ from __future__ import annotations
 
 import abc
 import random
+from dataclasses import dataclass
 from typing import ClassVar
 
-from quads.errors import IllegalActionError
+from quads.errors import IllegalActionError, QuadsError
 from quads.game import Action, Claim, Declare, Game, GameState, Give, Place, Step
+from quads.outcome import Player
 from quads.position import Position
 from quads.rules import Rules
 from quads.turn import Turn
 
-__all__ = ["ComputerPlayer"]
+__all__ = ["Clocks", "ComputerPlayer", "PlayerError"]
+
+
+class PlayerError(QuadsError):
+    """A player that could not make its turn: a program that broke the rules or its
+    protocol (see :class:`quads.engine.client.EngineError`).  A match adjudicates it
+    as a loss."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clocks:
+    """What each side has left and gains per turn, in milliseconds."""
+
+    p1time: int
+    p2time: int
+    p1inc: int = 0
+    p2inc: int = 0
+
+    def left(self, side: Player) -> int:
+        """What ``side`` has left."""
+        return self.p1time if side is Player.FIRST else self.p2time
 
 
 class ComputerPlayer(abc.ABC):
@@ -56,6 +78,17 @@ class ComputerPlayer(abc.ABC):
             return [Claim()]
         turn = self.choose_turn(state.position, game.rules)
         return _actions_for(turn, state, game.rules)
+
+    def new_game(self, rules: Rules) -> None:
+        """Get ready for a new game under ``rules`` (nothing to do for a computer level)."""
+        return
+
+    def timed_actions(self, game: Game, clocks: Clocks | None) -> list[Action]:
+        """:meth:`actions`, told what the clocks say (a computer level does not look).
+
+        :raises PlayerError: if the player could not make its turn.
+        """
+        return self.actions(game)
 
     def play(self, game: Game) -> list[Action]:
         """Choose this player's turn in ``game``, play it and return its actions."""
