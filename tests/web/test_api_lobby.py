@@ -123,19 +123,19 @@ def test_a_seek_goes_when_its_player_has_no_socket_left(host: Player, guest: Pla
 
 
 def test_names_are_made_up_and_may_be_chosen(host: Player, guest: Player) -> None:
-    assert guest._check(guest.client.get("/api/players/me"), 200) == {"name": None}
+    assert guest._check(guest.client.get("/api/players/me"), 200) == {"name": None, "bot": None}
     host.token()
     made = host._check(host.client.get("/api/players/me"), 200)["name"]
     assert made == host._check(host.client.get("/api/players/me"), 200)["name"]
     offer = seek(host)
     assert offer["name"] == made
     chosen = host._check(host.client.put("/api/players/me", json={"name": "Ada L."}), 200)
-    assert chosen == {"name": "Ada L."}
+    assert chosen == {"name": "Ada L.", "bot": None}
     assert seeks(guest)[0]["name"] == "Ada L."
     for bad in ("", "A", "x" * 25, "<script>", " Ada", "Ada\n", "a@b"):
         answer = host.client.put("/api/players/me", json={"name": bad})
         assert answer.status_code == 400, bad
-    assert host._check(host.client.get("/api/players/me"), 200) == {"name": "Ada L."}
+    assert host._check(host.client.get("/api/players/me"), 200) == {"name": "Ada L.", "bot": None}
 
 
 def test_bad_seeks_are_refused(host: Player) -> None:

@@ -50,6 +50,8 @@ ROUTES = {
     "/api/seeks/{seek_id}": {"delete"},
     "/api/seeks/{seek_id}/accept": {"post"},
     "/api/pairing": {"post"},
+    "/api/bot/upgrade": {"post"},
+    "/api/bot/stream": {"get"},
     "/api/players/me": {"get", "put"},
 }
 

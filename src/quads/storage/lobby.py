@@ -85,6 +85,8 @@ class Seek:
     side: SeekSide
     created: datetime
     seen: datetime
+    bot: bool = False
+    """Whether the seeker is a bot."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,7 @@ def _seek(row: RowMapping) -> Seek:
     return Seek(id=row["id"], player=row["player"], name=row["name"], rules=row["rules"],
                 clock=row["clock"], side=row["side"],
                 created=datetime.fromisoformat(row["created"]),
-                seen=datetime.fromisoformat(row["seen"]))
+                seen=datetime.fromisoformat(row["seen"]), bot=bool(row["bot"]))
 
 
 class Lobby:
@@ -186,12 +188,14 @@ class Lobby:
         if count >= most:
             raise TooManySeeksError(f"{player} has {count} open seeks")
         moment = now()
-        seek = Seek(id=secrets.token_urlsafe(12), player=player, name=name, rules=rules,
-                    clock=clock, side=side, created=moment, seen=moment)
         self.store._keep_players(connection, player)
+        bot = connection.execute(select(players.c.bot).where(players.c.id == player)).scalar()
+        seek = Seek(id=secrets.token_urlsafe(12), player=player, name=name, rules=rules,
+                    clock=clock, side=side, created=moment, seen=moment, bot=bot is not None)
         connection.execute(insert(seeks), {
             "id": seek.id, "player": player, "name": name, "rules": rules, "clock": clock,
-            "side": side, "created": _time(moment), "seen": _time(moment)})
+            "side": side, "created": _time(moment), "seen": _time(moment),
+            "bot": int(seek.bot)})
         self._notify(connection, f"add {seek.id}")
         return seek
 

@@ -114,11 +114,12 @@ _SAVE = update(games).where(games.c.id == bindparam("game_id"),
 
 _FIRST_SEAT, _SECOND_SEAT = players.alias("first_seat"), players.alias("second_seat")
 _LOAD = (select(games, _FIRST_SEAT.c.name.label("first_name"),
-                _SECOND_SEAT.c.name.label("second_name"))
+                _SECOND_SEAT.c.name.label("second_name"),
+                _FIRST_SEAT.c.bot.label("first_bot"), _SECOND_SEAT.c.bot.label("second_bot"))
          .outerjoin(_FIRST_SEAT, _FIRST_SEAT.c.id == games.c.first_player)
          .outerjoin(_SECOND_SEAT, _SECOND_SEAT.c.id == games.c.second_player)
          .where(games.c.id == bindparam("game_id")))
-"""A game's row with its seats' names, built once."""
+"""A game's row with its seats' names and bot handles, built once."""
 
 
 def _time(value: datetime) -> str:
@@ -423,6 +424,7 @@ class GameStore:
             clock=_clock(row["clock"]),
             away=(_moment(row["first_away"]), _moment(row["second_away"])),
             names=(row.get("first_name"), row.get("second_name")),
+            bots=(row.get("first_bot") is not None, row.get("second_bot") is not None),
             stored_seats=(row["first_player"], row["second_player"]),
         )
 

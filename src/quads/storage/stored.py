@@ -101,6 +101,9 @@ class StoredGame:
     names: tuple[str | None, str | None] = (None, None)
     """``online`` only: the names of the first and the second seat's player, as loaded
     (``None``: no name chosen or made up yet).  Never written by a save."""
+    bots: tuple[bool, bool] = (False, False)
+    """``online`` only: whether the first and the second seat's player is a bot, as
+    loaded.  Never written by a save."""
     stored_seats: tuple[str | None, str | None] | None = field(
         default=None, repr=False, compare=False)
     """The seats' players as last read from or written to the store (``None``: not

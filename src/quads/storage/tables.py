@@ -18,6 +18,7 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     Table,
     Text,
+    UniqueConstraint,
 )
 
 __all__ = [
@@ -110,10 +111,13 @@ players = Table(
     Column("id", Text, primary_key=True),
     Column("created", Text, nullable=False),
     Column("name", Text),
+    Column("bot", Text),
     Index("players_by_created", "created"),
+    UniqueConstraint("bot", name="players_bot_key"),
 )
 """The players this server issued a token to, by the token's hash, with the name others
-see (``NULL`` until one is given or made up)."""
+see (``NULL`` until one is given or made up).  ``bot`` is the public handle of a player
+that made itself a bot (``NULL`` for a person; never cleared)."""
 
 seeks = Table(
     "seeks", metadata,
@@ -126,6 +130,8 @@ seeks = Table(
            nullable=False),
     Column("created", Text, nullable=False),
     Column("seen", Text, nullable=False),
+    Column("bot", Integer, CheckConstraint("bot IN (0, 1)", name="seeks_bot"),
+           nullable=False, server_default="0"),
     Index("seeks_by_pool", "rules", "clock", "created"),
     Index("seeks_by_player", "player"),
     Index("seeks_by_seen", "seen"),

@@ -24,6 +24,7 @@ from quads.web import (
     analysis_api,
     api,
     books,
+    bot_api,
     errors,
     live,
     lobby_api,
@@ -165,6 +166,7 @@ def create_app(
     app.include_router(players_api.router)
     app.include_router(lobby_api.router)
     app.include_router(lobby_live.router)
+    app.include_router(bot_api.router)
     openapi.install(app)
     books.install(app)
     app.add_middleware(PlayerMiddleware, store=store)

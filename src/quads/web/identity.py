@@ -41,7 +41,7 @@ from quads.web.errors import error_response
 from quads.web.lane import lane_for
 
 __all__ = ["CLOSE_UNAVAILABLE", "COOKIE", "NEW_PLAYER_ROUTE", "PlayerMiddleware", "acting",
-           "anonymous", "caller", "player_id"]
+           "anonymous", "caller", "issued_token", "player_id"]
 
 COOKIE = "quads_player"
 """The name of the cookie that holds a player's token."""
@@ -89,6 +89,13 @@ def caller(connection: HTTPConnection) -> str | None:
     caller without a token on a route that makes nobody)."""
     player: str | None = connection.scope.get("state", {}).get("player")
     return player
+
+
+def issued_token(connection: HTTPConnection) -> str | None:
+    """The token made for the caller by this very request (a newcomer on an
+    :func:`acting` route), else ``None``."""
+    token: str | None = connection.scope.get("state", {}).get("issued_token")
+    return token
 
 
 def _cookie_token(headers: Headers) -> str | None:
@@ -242,6 +249,7 @@ class PlayerMiddleware:
         await lane_for(self.store).run(self.store.add_player, player)
         self._known.add(player)
         scope["state"]["player"] = player
+        scope["state"]["issued_token"] = token  # for a route that hands it to a program
         secure = scope.get("scheme") == "https"
         cookie = (f"{COOKIE}={token}; Path=/; Max-Age={_MAX_AGE}; HttpOnly; SameSite=Lax"
                   + ("; Secure" if secure else ""))

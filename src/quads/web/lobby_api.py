@@ -19,6 +19,7 @@ from fastapi import APIRouter, Path, Request, Response
 from quads.clock import parse_time_control
 from quads.rules import Rules
 from quads.storage import StoredGame
+from quads.storage.bots import Bots
 from quads.storage.lobby import OwnSeekError, Seek, SeekGoneError, TooManySeeksError
 from quads.storage.stored import now
 from quads.web import clocks, play, rates
@@ -193,7 +194,9 @@ def who_am_i(request: Request) -> PlayerView:
     player = caller(request)
     if player is None:
         return PlayerView(name=None)
-    return PlayerView(name=_hub(request).lobby.name(player, made_up_name))
+    hub = _hub(request)
+    return PlayerView(name=hub.lobby.name(player, made_up_name),
+                      bot=Bots(hub.store).handle(player))
 
 
 @router.put("/players/me", tags=["players"], responses=refusals(422, 429))
@@ -207,4 +210,4 @@ def rename(request: Request, body: NameRequest) -> PlayerView:
     for seek in hub.lobby.seeks(_LISTED):
         if seek.player == player:
             hub.opened(seek)
-    return PlayerView(name=name)
+    return PlayerView(name=name, bot=Bots(hub.store).handle(player))

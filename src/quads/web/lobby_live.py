@@ -71,7 +71,8 @@ def seek_view(seek: Seek, viewer: str | None) -> SeekView:
     return SeekView(id=seek.id, rules=seek.rules,
                     calling=Rules.parse(seek.rules).calling.value,
                     clock=clocks.spec_of(parse_time_control(seek.clock)), side=seek.side,
-                    name=seek.name, created=seek.created, mine=seek.player == viewer)
+                    name=seek.name, created=seek.created, mine=seek.player == viewer,
+                    bot=seek.bot)
 
 
 @dataclass(eq=False)
@@ -207,6 +208,19 @@ class LobbyHub:
         """The players with a live socket (lobby or game) on this process."""
         return set(self._players) | self.hub.players()
 
+    def arrive(self, player: str) -> None:
+        """``player`` holds one more live connection here (a lobby socket, a bot's
+        stream): their seeks stay open meanwhile."""
+        self._players[player] = self._players.get(player, 0) + 1
+
+    def leave(self, player: str) -> None:
+        """One of ``player``'s connections counted by :meth:`arrive` closed."""
+        left = self._players[player] - 1
+        if left:
+            self._players[player] = left
+        else:
+            del self._players[player]
+
     def held(self) -> int:
         """Lobby sockets open on this process."""
         return len(self._sockets)
@@ -227,7 +241,7 @@ class LobbyHub:
         await websocket.accept()
         self._sockets.add(socket)
         if player is not None:
-            self._players[player] = self._players.get(player, 0) + 1
+            self.arrive(player)
         receiver = asyncio.ensure_future(websocket.receive_text())
         waiter: asyncio.Future[Any] | None = None
         try:
@@ -265,11 +279,7 @@ class LobbyHub:
                 waiter.cancel()
             self._sockets.discard(socket)
             if player is not None:
-                left = self._players[player] - 1
-                if left:
-                    self._players[player] = left
-                else:
-                    del self._players[player]
+                self.leave(player)
 
 
 @router.websocket("/lobby/live")

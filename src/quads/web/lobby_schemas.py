@@ -13,6 +13,7 @@ from quads.web.schemas import ClockSpec, GameView
 
 __all__ = [
     "NAME_PATTERN",
+    "BotUpgrade",
     "LobbyClientMessage",
     "LobbyServerMessage",
     "NameRequest",
@@ -53,6 +54,7 @@ class SeekView(BaseModel):
     name: str = Field(description="The seeker's name")
     created: datetime
     mine: bool = Field(description="The caller's own seek (withdraw it, never accept it)")
+    bot: bool = Field(default=False, description="The seeker is a bot (a program)")
 
 
 class SeekList(BaseModel):
@@ -79,6 +81,16 @@ class PlayerView(BaseModel):
     """The caller as others see them."""
 
     name: str | None = Field(description="Null for a caller who is no player yet")
+    bot: str | None = Field(default=None, description="The caller's handle if it made itself a bot")
+
+
+class BotUpgrade(BaseModel):
+    """A player made a bot."""
+
+    bot: str = Field(description="The bot's handle, shown with its name")
+    name: str = Field(description="The bot's name, as others see it (PUT /api/players/me)")
+    token: str | None = Field(description="The new player's token, for Authorization: Bearer "
+                                          "(given once, when this request made the player)")
 
 
 class NameRequest(BaseModel):

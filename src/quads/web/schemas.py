@@ -367,6 +367,8 @@ class Names(BaseModel):
 
     first: str | None
     second: str | None
+    first_bot: bool = Field(default=False, description="The first seat's player is a bot")
+    second_bot: bool = Field(default=False, description="The second seat's player is a bot")
 
 
 class Connected(BaseModel):

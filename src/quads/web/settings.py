@@ -94,6 +94,12 @@ class Settings:
     lobby_sockets: int = 10_000
     """Lobby sockets at most on one process (each client address within
     ``sockets_per_client``)."""
+    bot_streams: int = 1_000
+    """Bots' event streams (``GET /api/bot/stream``) at most on one process; one per bot."""
+    bot_poll: float = 1.0
+    """Seconds between two looks of a bot's stream for its games begun and ended."""
+    bot_heartbeat: float = 10.0
+    """Seconds of silence after which a bot's stream sends an empty line."""
     clock_grace: float = 30.0
     """Seconds each side has for its first turn of a real-time game; a side that misses
     it has the game aborted."""

@@ -14,7 +14,7 @@ import { ClockChoice } from "./clock-choice.js";
 import { PRESETS, controlLong, controlWords, formatWaited, isCorrespondence, presetClock } from "./clocks.js";
 import { currentLanguage, t } from "./i18n.js";
 import { LobbyLive } from "./lobby-live.js";
-import { RULE_SETS, describeError, messageWords, rulesName } from "./names.js";
+import { RULE_SETS, botBadge, describeError, messageWords, rulesName } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 const RULES_KEY = "quads.lobby.rules";
@@ -383,6 +383,7 @@ export class LobbyView {
     const name = document.createElement("span");
     name.className = "seek-name";
     name.textContent = seek.mine ? t("lobby.seek.mine") : seek.name;
+    if (seek.bot) name.append(" ", botBadge());
     const side = document.createElement("span");
     side.textContent = t(sideKey(seek));
     const waited = document.createElement("span");
@@ -391,7 +392,8 @@ export class LobbyView {
     waited.textContent = formatWaited(this.waited(seek));
     who.append(name, " · ", side, " · ", waited);
     text.append(what, who);
-    const label = `${what.textContent}, ${seek.mine ? t("lobby.seek.mine") : seek.name}`;
+    const label = `${what.textContent}, ${seek.mine ? t("lobby.seek.mine") : seek.name}` +
+      (seek.bot ? ` (${t("player.bot")})` : "");
     const action = document.createElement("button");
     action.type = "button";
     action.className = seek.mine ? "button" : "button button-primary";

@@ -97,3 +97,12 @@ export function describeError(error, options = {}) {
 export function messageWords(message) {
   return messageText(message, { t, word: wordParam });
 }
+
+/** The mark of a player that is a program (a bot): a small badge after its name. */
+export function botBadge() {
+  const badge = document.createElement("span");
+  badge.className = "badge-bot";
+  badge.textContent = t("player.bot");
+  badge.title = t("player.bot.title");
+  return badge;
+}

@@ -5,7 +5,7 @@
 
 import * as api from "./api.js";
 import { t } from "./i18n.js";
-import { otherSide, sideName } from "./names.js";
+import { botBadge, otherSide, sideName } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -63,7 +63,7 @@ export function renderSeats(view, liveLost) {
     if (state === "free") presence = "free";
     else if (state === "you") presence = liveLost ? "lost" : "on";
     else presence = view.connected && view.connected[side] ? "on" : "off";
-    items.push(seatItem(name, presence));
+    items.push(seatItem(name, presence, Boolean(view.names && view.names[`${side}_bot`])));
   }
   // Redrawn only when something changed, so that a screen reader hears news only.
   const signature = items.map((item) => `${item.dataset.presence}:${item.textContent}`).join("|");
@@ -102,12 +102,13 @@ export function renderUndoRequest(view, busy) {
 }
 
 /** One line of the seats list: a name and, unless null, a dot and a word for `presence`. */
-function seatItem(name, presence) {
+function seatItem(name, presence, bot = false) {
   const item = document.createElement("li");
   item.className = "seat";
   const label = document.createElement("span");
   label.className = "seat-name";
   label.textContent = name;
+  if (bot) label.append(" ", botBadge());
   item.append(label);
   if (presence) {
     item.dataset.presence = presence;
