@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 
 from quads import __version__
+from quads.book import book_for
 from quads.engine.choice import Limits, Thought, think
 from quads.engine.protocol import (
     MAX_LINE,
@@ -102,7 +103,7 @@ class Session:
             return False
         simple: dict[str, Callable[[list[str]], None]] = {
             "ugi": lambda w: self._hello("ugiok"), "uci": lambda w: self._hello("uciok"),
-            "isready": lambda w: self.write("readyok"), "stop": lambda w: self.stop(),
+            "isready": lambda w: self._ready(), "stop": lambda w: self.stop(),
             "query": self._query, "d": lambda w: self._show(),
         }
         if command in simple:
@@ -120,6 +121,13 @@ class Session:
             raise ProtocolError(f"{command}: still searching; send stop first", "busy")
         busy[command](words)
         return True
+
+    def _ready(self) -> None:
+        """``readyok`` once the opening book of the rules is read (the first ``go``
+        then loses no time on it); at once while searching."""
+        if not self._busy:
+            book_for(self.rules)
+        self.write("readyok")
 
     def _hello(self, ok: str) -> None:
         self.write(f"id name Quads {__version__}")
