@@ -67,6 +67,24 @@ def test_a_book_is_cacheable_and_revalidated(client: TestClient) -> None:
     assert client.head("/engine/books/lines.bin").status_code == 200
 
 
+@pytest.mark.parametrize("name", sorted(BOOKS))
+def test_a_client_that_takes_gzip_gets_a_fifth_of_the_bytes(client: TestClient,
+                                                             name: str) -> None:
+    plain = client.get(f"/engine/books/{name}.bin", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.headers["vary"] == "Accept-Encoding"
+    zipped = client.get(f"/engine/books/{name}.bin", headers={"Accept-Encoding": "br, gzip"})
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert zipped.content == plain.content  # decoded by the client: the same records
+    assert int(zipped.headers["content-length"]) * 3 < len(plain.content)
+    assert zipped.headers["etag"] != plain.headers["etag"]
+    again = client.get(f"/engine/books/{name}.bin", headers={
+        "Accept-Encoding": "gzip", "If-None-Match": zipped.headers["etag"]})
+    assert again.status_code == 304
+    refused = client.get(f"/engine/books/{name}.bin", headers={"Accept-Encoding": "gzip;q=0"})
+    assert "content-encoding" not in refused.headers
+
+
 @pytest.mark.parametrize("path", [
     "/engine/books/quads.bin", "/engine/books/lines", "/engine/books/lines.qbook",
     "/engine/books/lines.bin.bin", "/engine/books/..%2Flines.bin", "/engine/books/",

@@ -12,11 +12,14 @@ The names are fixed (one per shipped book: ``lines-squares``, ``lines``); any ot
 name is ``404``, any method but ``GET`` and ``HEAD`` ``405``.  The bytes are made
 once per process; the answer carries the records' digest as its ``ETag`` and is
 revalidated (``304`` when unchanged), so the service worker's copy
-(:mod:`quads.web.pwa`) stays current at the cost of a few bytes.
+(:mod:`quads.web.pwa`) stays current at the cost of a few bytes.  A client that
+accepts gzip gets the bytes gzipped (a fifth of their size: 0.8 MB for the book of
+lines and squares instead of 3.6), under an ``ETag`` of their own.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from functools import cache
 
@@ -55,6 +58,22 @@ def _served(name: str) -> tuple[bytes, str] | None:
     return MAGIC + line + b"\n" + records, digest
 
 
+@cache
+def _gzipped(name: str) -> bytes:
+    """The bytes served for ``name``, gzipped once per process (a fifth of their size)."""
+    served = _served(name)
+    assert served is not None
+    return gzip.compress(served[0], compresslevel=6, mtime=0)
+
+
+def _accepts_gzip(request: Request) -> bool:
+    for part in request.headers.get("accept-encoding", "").split(","):
+        coding, _, quality = part.strip().partition(";")
+        if coding.strip().lower() == "gzip":
+            return quality.strip().replace(" ", "") not in ("q=0", "q=0.0", "q=0.00")
+    return False
+
+
 def book_bytes(name: str) -> bytes | None:
     """What ``/engine/books/{name}.bin`` serves, or ``None`` (no such book).
 
@@ -84,10 +103,14 @@ def _book(request: Request) -> Response:
     if served is None:
         raise HTTPException(status_code=404)
     body, digest = served
-    etag = f'"{digest[:32]}"'
-    headers = {"ETag": etag, "Cache-Control": "public, no-cache"}
+    zipped = _accepts_gzip(request)
+    etag = f'"{digest[:32]}{"-gz" if zipped else ""}"'
+    headers = {"ETag": etag, "Cache-Control": "public, no-cache", "Vary": "Accept-Encoding"}
     if etag in (tag.strip() for tag in request.headers.get("if-none-match", "").split(",")):
         return Response(status_code=304, headers=headers)
+    if zipped:
+        headers["Content-Encoding"] = "gzip"
+        body = _gzipped(name)
     return Response(body, media_type=MEDIA_TYPE, headers=headers)
 
 
