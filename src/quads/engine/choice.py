@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from quads.book import book_for
 from quads.game import Action, Game, Step
@@ -20,14 +20,18 @@ from quads.players import Club, make_player
 from quads.players.base import ComputerPlayer
 from quads.position import Position
 from quads.rules import Rules
-from quads.solver import Progress, Solution, StopSignal, Value, solve
+from quads.solver import Progress, Solution, StopSignal, Value, default_table_mb, solve
 from quads.turn import Turn
 
-__all__ = ["Limits", "Thought", "think", "token_of", "turn_actions"]
+__all__ = ["Limits", "Thought", "think", "token_of", "turn_actions", "warm_up"]
 
 PV_NODES = 2_000_000
 """Node budget of each further turn of the best line (once the value is known)."""
 PV_TURNS = 16
+PV_TABLE_MB = 2
+"""The table of each further turn of the best line: small, made in no time."""
+PV_RESERVE = 0.01
+"""Seconds of the budget left unused rather than begin one more turn of the best line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,8 @@ class Limits:
     depth: int | None = None
     threads: int = 1
     table_mb: float | None = None
+    """The largest table; a search takes the size the solver finds best for its number
+    of empty cells (:func:`quads.solver.default_table_mb`), up to this."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +116,9 @@ def think(game: Game, level: int, limits: Limits, stop: StopSignal, *, seed: int
     """Choose the turn to play in ``game`` (which must not be over).
 
     Level 5 asks the book, then the solver within ``limits``; if it cannot finish
-    it plays the club player's tightest squeeze.  Levels 1 to 4 play as the app's
-    computer players of that level do (``seed`` makes them repeatable).
+    it plays the club player's tightest squeeze (chosen before the search when the
+    time is limited, so that the answer keeps to it).  Levels 1 to 4 play as the
+    app's computer players of that level do (``seed`` makes them repeatable).
     """
     start = time.monotonic()
     position, rules = game.position, game.rules
@@ -124,9 +131,15 @@ def think(game: Game, level: int, limits: Limits, stop: StopSignal, *, seed: int
         token = token_of(game, actions)
         return Thought(token, Value.UNKNOWN, None, f"level {level}", 0,
                        time.monotonic() - start, (token,))
+    squeeze: Turn | None = None
+    book = book_for(rules)
+    if limits.seconds is not None and not (book is not None and book.covers(position)):
+        squeeze = Club(seed).choose_turn(position, rules)
+        spent = time.monotonic() - start
+        limits = replace(limits, seconds=max(0.001, limits.seconds - spent))
     solution, source = _solve(position, rules, limits, stop, progress)
     if solution is None or solution.best is None or solution.value is Value.UNKNOWN:
-        turn = Club(seed).choose_turn(position, rules)
+        turn = squeeze if squeeze is not None else Club(seed).choose_turn(position, rules)
         token = token_of(game, turn_actions(game, turn))
         nodes = 0 if solution is None else solution.nodes
         return Thought(token, Value.UNKNOWN, None, "squeeze", nodes,
@@ -147,10 +160,20 @@ def _solve(position: Position, rules: Rules, limits: Limits, stop: StopSignal,
             return known, "book"
     if limits.depth is not None and position.empty_count > limits.depth:
         return None, "squeeze"
+    table_mb: float = default_table_mb(position.empty_count)
+    if limits.table_mb is not None:
+        table_mb = min(table_mb, limits.table_mb)
     solution = solve(position, rules, nodes=limits.nodes, seconds=limits.seconds,
-                     table_mb=limits.table_mb, threads=limits.threads, progress=progress,
+                     table_mb=table_mb, threads=limits.threads, progress=progress,
                      stop=stop)
     return solution, "search"
+
+
+def warm_up(rules: Rules) -> None:
+    """Make the first search of a session as quick as the next ones: the book read,
+    the kernel's tables of the rules made."""
+    book_for(rules)
+    solve(Position.from_pieces({}, 0), rules, nodes=1, threads=1, table_mb=PV_TABLE_MB)
 
 
 def _line(game: Game, actions: list[Action], limits: Limits, stop: StopSignal,
@@ -166,10 +189,11 @@ def _line(game: Game, actions: list[Action], limits: Limits, stop: StopSignal,
             turn = None
         else:
             left = None if limits.seconds is None else limits.seconds - (time.monotonic() - start)
-            if left is not None and left <= 0.001:
+            if left is not None and left <= PV_RESERVE:
                 break
             solution, _ = _solve(after.position, after.rules,
-                                 Limits(left, PV_NODES, limits.depth, 1, 16), stop, None)
+                                 Limits(left, PV_NODES, limits.depth, 1, PV_TABLE_MB),
+                                 stop, None)
             if solution is None or solution.best is None or solution.value is Value.UNKNOWN:
                 break
             turn = solution.best

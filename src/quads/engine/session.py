@@ -15,8 +15,7 @@ import time
 from collections.abc import Callable
 
 from quads import __version__
-from quads.book import book_for
-from quads.engine.choice import Limits, Thought, think
+from quads.engine.choice import Limits, Thought, think, warm_up
 from quads.engine.protocol import (
     MAX_LINE,
     Go,
@@ -38,7 +37,7 @@ __all__ = ["OVERHEAD_MS", "Session"]
 
 OVERHEAD_MS = 15
 """Milliseconds kept back from every time budget for reading, choosing and answering."""
-DEFAULT_HASH_MB = 64
+DEFAULT_HASH_MB = 1024
 MAX_THREADS = 64
 LEVELS = range(1, 6)
 
@@ -57,6 +56,7 @@ class Session:
         self.games = 0
         self._search: threading.Thread | None = None
         self._busy = False
+        self._warm: set[Rules] = set()
         self._signal = StopSignal()
         self._released = threading.Event()
 
@@ -123,10 +123,11 @@ class Session:
         return True
 
     def _ready(self) -> None:
-        """``readyok`` once the opening book of the rules is read (the first ``go``
-        then loses no time on it); at once while searching."""
-        if not self._busy:
-            book_for(self.rules)
+        """``readyok`` once the opening book of the rules is read and the kernel set up
+        for them (the first ``go`` then loses no time on it); at once while searching."""
+        if not self._busy and self.rules not in self._warm:
+            warm_up(self.rules)
+            self._warm.add(self.rules)
         self.write("readyok")
 
     def _hello(self, ok: str) -> None:
