@@ -5,7 +5,8 @@
 
 Without ``--token`` it becomes a new bot (``POST /api/bot/upgrade``) and prints its
 token, to be given with ``--token`` next time.  It keeps one offer open in the lobby,
-follows its event stream (``GET /api/bot/stream``) and plays every game that starts,
+follows its event stream (``GET /api/bot/stream``), takes every seat offered to it
+(``POST /api/games/{id}/invite-bot``) and plays every game that starts,
 following each game on its live socket and posting its actions, as a person's page
 does.  Needs ``pip install 'quads[web]' httpx``.
 """
@@ -87,7 +88,9 @@ def main() -> None:
                 continue  # a heartbeat
             event = json.loads(line)
             print(json.dumps(event), flush=True)
-            if event["type"] == "gameStart":
+            if event["type"] == "invitation":  # a seat offered to us: take it
+                client.post(f"/api/bot/invitations/{event['game']}/accept")
+            elif event["type"] == "gameStart":
                 threading.Thread(target=play, args=(client, event["game"], args.level),
                                  daemon=True).start()
             elif event["type"] == "gameFinish":

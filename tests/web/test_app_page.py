@@ -52,6 +52,10 @@ ROUTES = {
     "/api/pairing": {"post"},
     "/api/bot/upgrade": {"post"},
     "/api/bot/stream": {"get"},
+    "/api/bot/invitations/{game_id}/accept": {"post"},
+    "/api/bot/invitations/{game_id}/decline": {"post"},
+    "/api/bots": {"get"},
+    "/api/games/{game_id}/invite-bot": {"post"},
     "/api/players/me": {"get", "put"},
 }
 

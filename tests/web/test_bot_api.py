@@ -219,3 +219,123 @@ def test_the_example_bot_plays_a_whole_game_against_a_person(server: Server) -> 
     finally:
         program.kill()
         program.wait()
+
+
+# ---- a seat offered to a bot -----------------------------------------------------------
+
+
+def hosted(server: Server) -> tuple[httpx.Client, dict[str, Any]]:
+    """A person and their new online game (a seat free)."""
+    host = person(server)
+    game = host.post("/api/games", json={"mode": "online", "rules": "classic",
+                                          "clock": BLITZ})
+    assert game.status_code == 201, game.text
+    return host, game.json()
+
+
+def next_event(lines: Iterator[str]) -> dict[str, Any]:
+    event: dict[str, Any] = json.loads(next(line for line in lines if line))
+    return event
+
+
+def test_a_person_offers_a_seat_to_a_bot_that_takes_it(server: Server) -> None:
+    client, made = bot(server)
+    host, game = hosted(server)
+    with client.stream("GET", "/api/bot/stream") as stream:
+        assert stream.status_code == 200
+        deadline = time.monotonic() + 10
+        while made["bot"] not in [b["bot"] for b in host.get("/api/bots").json()["bots"]]:
+            assert time.monotonic() < deadline  # listed once its stream is open
+            time.sleep(0.1)
+        offered = host.post(f"/api/games/{game['id']}/invite-bot", json={"bot": made["bot"]})
+        assert offered.status_code == 200, offered.text
+        assert offered.json()["bot_invitation"] == {"bot": made["bot"], "name": made["name"],
+                                                     "declined": False}
+        lines = stream.iter_lines()
+        invitation = next_event(lines)
+        assert invitation == {"type": "invitation", "game": game["id"], "rules": "classic",
+                              "clock": BLITZ, "side": "second",
+                              "host": host.get("/api/players/me").json()["name"]}
+        taken = client.post(f"/api/bot/invitations/{game['id']}/accept")
+        assert taken.status_code == 200, taken.text
+        assert taken.json()["you"] == "second"
+        assert taken.json()["names"]["second_bot"] is True
+        assert next_event(lines) == {"type": "gameStart", "game": game["id"],
+                                     "rules": "classic", "side": "second"}
+        seen = host.get(f"/api/games/{game['id']}").json()
+        assert seen["seats"] == {"first": "you", "second": "opponent"}
+        assert seen["bot_invitation"] is None  # no seat left to offer
+        assert seen["clock"]["running"] == "first"
+        again = client.post(f"/api/bot/invitations/{game['id']}/accept")
+        assert again.status_code == 404
+
+
+def test_a_bot_declines_and_the_host_sees_it(server: Server) -> None:
+    client, made = bot(server)
+    host, game = hosted(server)
+    host.post(f"/api/games/{game['id']}/invite-bot", json={"bot": made["bot"]})
+    with client.stream("GET", "/api/bot/stream") as stream:
+        lines = stream.iter_lines()
+        assert next_event(lines)["type"] == "invitation"
+        assert client.post(f"/api/bot/invitations/{game['id']}/decline").status_code == 204
+        view = host.get(f"/api/games/{game['id']}").json()
+        assert view["bot_invitation"]["declined"] is True
+        assert view["seats"]["second"] == "free"  # anyone with the link may still join
+        refused = client.post(f"/api/bot/invitations/{game['id']}/accept")
+        assert refused.status_code == 404
+
+
+def test_who_may_offer_and_take_a_seat(server: Server) -> None:
+    client, made = bot(server)
+    other, _ = bot(server)
+    host, game = hosted(server)
+    path = f"/api/games/{game['id']}/invite-bot"
+    stranger = person(server)
+    refused = stranger.post(path, json={"bot": made["bot"]})
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "not_your_game"
+    assert host.post(path, json={"bot": "bot-nobody"}).status_code == 404
+    assert host.post(path, json={"bot": "<script>"}).status_code == 400
+    cross = host.post(path, json={"bot": made["bot"]}, headers={"Origin": "https://evil.example"})
+    assert cross.status_code == 403
+    assert cross.json()["error"]["code"] == "cross_site"
+    assert host.get(f"/api/games/{game['id']}").json()["bot_invitation"] is None
+    assert host.post(path, json={"bot": made["bot"]}).status_code == 200
+    for intruder in (other, stranger, host):  # only the bot it is offered to takes it
+        answer = intruder.post(f"/api/bot/invitations/{game['id']}/accept")
+        assert answer.status_code == 404, answer.text
+        assert intruder.post(f"/api/bot/invitations/{game['id']}/decline").status_code == 404
+    assert stranger.get(f"/api/games/{game['id']}").json()["bot_invitation"] is None
+    assert client.post(f"/api/bot/invitations/{game['id']}/accept").status_code == 200
+    full = host.post(path, json={"bot": other.get("/api/players/me").json()["bot"]})
+    assert full.status_code == 409
+    assert full.json()["error"]["code"] == "seat_taken"
+
+
+def test_the_example_bot_takes_a_seat_offered_to_it(server: Server) -> None:
+    program = subprocess.Popen(
+        [sys.executable, str(EXAMPLE), server.url, "--level", "1", "--games", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert program.stdout is not None
+        hello = program.stdout.readline()
+        assert hello.startswith("bot "), hello
+        handle = hello.split("(")[1].split(")")[0]
+        host, game = hosted(server)
+        deadline = time.monotonic() + 30
+        while handle not in [b["bot"] for b in host.get("/api/bots").json()["bots"]]:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert host.post(f"/api/games/{game['id']}/invite-bot",
+                         json={"bot": handle}).status_code == 200
+        while host.get(f"/api/games/{game['id']}").json()["seats"]["second"] == "free":
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        view = host.post(f"/api/games/{game['id']}/resign",
+                         json={"revision": host.get(f"/api/games/{game['id']}").json()[
+                             "revision"]}).json()
+        assert view["outcome"] is not None
+        assert program.wait(timeout=30) == 0  # it saw its one game end
+    finally:
+        program.kill()
+        program.wait()

@@ -8,15 +8,48 @@ web layer adds its event stream (:mod:`quads.web.bot_api`).
 
 from __future__ import annotations
 
+import json
 import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import and_, or_, select, update
 
 from quads.storage.errors import StorageError
 from quads.storage.store import GameStore
-from quads.storage.tables import players, seeks
+from quads.storage.stored import now
+from quads.storage.tables import games, players, seeks
 
-__all__ = ["AlreadyBotError", "Bots"]
+__all__ = ["AlreadyBotError", "Bot", "Bots", "Invitation"]
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A bot as others find it: its handle, name, and when its stream was last open."""
+
+    handle: str
+    player: str
+    name: str | None
+    seen: datetime | None
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A free seat of an online game offered to a bot."""
+
+    game: str
+    rules: str
+    clock: str | None
+    """The game's time control (``300+3``, ``3d``), if it has a clock."""
+    side: str
+    """The seat offered: ``first`` or ``second``."""
+    host: str | None
+    """The name of the player who offers it."""
+
+
+def _time(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat(timespec="microseconds")
 
 HANDLE_BYTES = 8
 """Random bytes of a bot's handle (written in base 64 for URLs)."""
@@ -54,3 +87,53 @@ class Bots:
             found = connection.execute(select(players.c.bot).where(players.c.id == player))
             handle = found.scalar()
         return None if handle is None else str(handle)
+
+    def find(self, handle: str) -> Bot | None:
+        """The bot of ``handle``, if there is one."""
+        with self.store._begin() as connection:
+            row = connection.execute(
+                select(players.c.bot, players.c.id, players.c.name, players.c.bot_seen)
+                .where(players.c.bot == handle)).first()
+        return None if row is None else _bot(row)
+
+    def seen_since(self, moment: datetime, limit: int) -> list[Bot]:
+        """The bots whose stream was open at ``moment`` or later, by name (``limit`` at most)."""
+        with self.store._begin() as connection:
+            rows = connection.execute(
+                select(players.c.bot, players.c.id, players.c.name, players.c.bot_seen)
+                .where(players.c.bot.is_not(None), players.c.bot_seen >= _time(moment))
+                .order_by(players.c.name, players.c.bot).limit(limit)).all()
+        return [_bot(row) for row in rows]
+
+    def seen(self, player: str) -> None:
+        """Note that ``player``'s stream is open now."""
+        with self.store._begin(write=True) as connection:
+            connection.execute(update(players).where(players.c.id == player)
+                               .values(bot_seen=_time(now())))
+
+    def invitations(self, player: str, limit: int = 100) -> list[Invitation]:
+        """The free seats offered to the bot ``player`` that it has not declined."""
+        host = players.alias("host")
+        query = (select(games.c.id, games.c.rules, games.c.headers, games.c.first_player,
+                        host.c.name)
+                 .outerjoin(host, or_(
+                     and_(games.c.first_player.is_not(None),
+                          host.c.id == games.c.first_player),
+                     and_(games.c.first_player.is_(None), host.c.id == games.c.second_player)))
+                 .where(games.c.bot_invited == player, games.c.bot_declined == 0,
+                        games.c.status == "ongoing",
+                        or_(games.c.first_player.is_(None), games.c.second_player.is_(None)))
+                 .order_by(games.c.created).limit(limit))
+        with self.store._begin() as connection:
+            rows = connection.execute(query).all()
+        return [Invitation(game=row[0], rules=row[1],
+                           clock=json.loads(row[2]).get("TimeControl"),
+                           side="first" if row[3] is None else "second", host=row[4])
+                for row in rows]
+
+
+def _bot(row: Any) -> Bot:
+    """A row of (handle, player, name, seen) as a :class:`Bot`."""
+    seen: str | None = row[3]
+    return Bot(handle=str(row[0]), player=str(row[1]), name=row[2],
+               seen=None if seen is None else datetime.fromisoformat(seen))

@@ -104,7 +104,7 @@ _SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.huma
             games.c.revision, games.c.device, games.c.clock)
 _PROGRESS = ("actions", "redo", "ply", "status", "to_move", "revision", "updated",
              "first_player", "second_player", "invite", "undo_request", "resigned", "rematch",
-             "rematch_by", "device_revision", "clock", "deadline")
+             "rematch_by", "device_revision", "clock", "deadline", "bot_invited", "bot_declined")
 
 
 _SAVE = update(games).where(games.c.id == bindparam("game_id"),
@@ -113,11 +113,14 @@ _SAVE = update(games).where(games.c.id == bindparam("game_id"),
 (:data:`_PROGRESS`) of the game ``game_id``, if it is still at ``loaded_revision``."""
 
 _FIRST_SEAT, _SECOND_SEAT = players.alias("first_seat"), players.alias("second_seat")
+_INVITED = players.alias("invited")
 _LOAD = (select(games, _FIRST_SEAT.c.name.label("first_name"),
                 _SECOND_SEAT.c.name.label("second_name"),
-                _FIRST_SEAT.c.bot.label("first_bot"), _SECOND_SEAT.c.bot.label("second_bot"))
+                _FIRST_SEAT.c.bot.label("first_bot"), _SECOND_SEAT.c.bot.label("second_bot"),
+                _INVITED.c.bot.label("invited_handle"), _INVITED.c.name.label("invited_name"))
          .outerjoin(_FIRST_SEAT, _FIRST_SEAT.c.id == games.c.first_player)
          .outerjoin(_SECOND_SEAT, _SECOND_SEAT.c.id == games.c.second_player)
+         .outerjoin(_INVITED, _INVITED.c.id == games.c.bot_invited)
          .where(games.c.id == bindparam("game_id")))
 """A game's row with its seats' names and bot handles, built once."""
 
@@ -374,6 +377,8 @@ class GameStore:
             "device_revision": stored.device_revision,
             "clock": _clock_text(stored.clock),
             "deadline": _deadline(stored),
+            "bot_invited": stored.bot_invited,
+            "bot_declined": int(stored.bot_declined),
         }
 
     # -- reading ---------------------------------------------------------------
@@ -425,6 +430,10 @@ class GameStore:
             away=(_moment(row["first_away"]), _moment(row["second_away"])),
             names=(row.get("first_name"), row.get("second_name")),
             bots=(row.get("first_bot") is not None, row.get("second_bot") is not None),
+            bot_invited=row["bot_invited"],
+            bot_declined=bool(row["bot_declined"]),
+            invited_bot=(None if row.get("invited_handle") is None
+                         else (row["invited_handle"], row.get("invited_name") or "")),
             stored_seats=(row["first_player"], row["second_player"]),
         )
 

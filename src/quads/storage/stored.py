@@ -104,6 +104,12 @@ class StoredGame:
     bots: tuple[bool, bool] = (False, False)
     """``online`` only: whether the first and the second seat's player is a bot, as
     loaded.  Never written by a save."""
+    bot_invited: str | None = None
+    """``online`` only: the bot (its player id) that the free seat is offered to."""
+    bot_declined: bool = False
+    """Whether :attr:`bot_invited` declined the offer."""
+    invited_bot: tuple[str, str] | None = None
+    """The handle and name of :attr:`bot_invited`, as loaded.  Never written by a save."""
     stored_seats: tuple[str | None, str | None] | None = field(
         default=None, repr=False, compare=False)
     """The seats' players as last read from or written to the store (``None``: not

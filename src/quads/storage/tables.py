@@ -68,12 +68,17 @@ games = Table(
     Column("deadline", Text),
     Column("first_away", Text),
     Column("second_away", Text),
+    Column("bot_invited", Text),
+    Column("bot_declined", Integer, CheckConstraint("bot_declined IN (0, 1)",
+                                                    name="games_bot_declined"),
+           nullable=False, server_default="0"),
     Index("games_by_status", "status", "updated"),
     Index("games_by_owner", "owner", "updated"),
     Index("games_by_first", "first_player", "updated"),
     Index("games_by_second", "second_player", "updated"),
     Index("games_by_device", "owner", "device", unique=True),
     Index("games_by_deadline", "deadline"),
+    Index("games_by_bot_invited", "bot_invited"),
 )
 """One row per game; the actions and the redo trail as JSON lists of action texts.
 
@@ -86,7 +91,9 @@ A game with a clock keeps it as JSON (``clock``, :meth:`quads.clock.Clock.to_jso
 and, while it goes on, when the running side's time or grace runs out
 (``deadline``).  ``first_away`` and ``second_away``: since when each seat's player
 has had the game open on no socket, as a server process saw it leave (``NULL``
-while it is open, or never seen)."""
+while it is open, or never seen).  ``bot_invited``: the bot (player id) that a seated
+player offered the free seat of an online game to, until it takes it;
+``bot_declined``: whether it declined."""
 
 puzzle_results = Table(
     "puzzle_results", metadata,
@@ -112,12 +119,14 @@ players = Table(
     Column("created", Text, nullable=False),
     Column("name", Text),
     Column("bot", Text),
+    Column("bot_seen", Text),
     Index("players_by_created", "created"),
     UniqueConstraint("bot", name="players_bot_key"),
 )
 """The players this server issued a token to, by the token's hash, with the name others
 see (``NULL`` until one is given or made up).  ``bot`` is the public handle of a player
-that made itself a bot (``NULL`` for a person; never cleared)."""
+that made itself a bot (``NULL`` for a person; never cleared); ``bot_seen`` when its
+event stream was last open."""
 
 seeks = Table(
     "seeks", metadata,

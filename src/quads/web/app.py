@@ -167,6 +167,7 @@ def create_app(
     app.include_router(lobby_api.router)
     app.include_router(lobby_live.router)
     app.include_router(bot_api.router)
+    app.include_router(bot_api.people)
     openapi.install(app)
     books.install(app)
     app.add_middleware(PlayerMiddleware, store=store)

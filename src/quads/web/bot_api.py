@@ -7,7 +7,12 @@ routes as a person (seeks and pairing in the lobby, joining by invitation, the
 game's actions and live socket), under the same limits, and is marked as a bot
 wherever its name shows (seeks, the seats of its games).
 
+A seated player of an online game may offer its free seat to a bot
+(``POST /api/games/{id}/invite-bot``, the bots of ``GET /api/bots``); the bot takes
+it or declines (``POST /api/bot/invitations/{id}/accept`` or ``decline``).
+
 ``GET /api/bot/stream`` is the bot's event stream, newline-delimited JSON: one
+``{"type": "invitation", "game": ID, ...}`` for each seat offered to it, one
 ``{"type": "gameStart", "game": ID, "rules": ..., "side": "first"|"second"}`` for
 each online game of the bot that is under way with both seats taken (those going
 on when the stream opens first), one ``{"type": "gameFinish", "game": ID}`` when
@@ -20,28 +25,46 @@ seeks stay in the lobby.  One stream per bot, ``bot_streams`` per process.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import StreamingResponse
 
-from quads.storage import GameStore, GameSummary, StorageError
-from quads.storage.bots import AlreadyBotError, Bots
-from quads.web import rates
+from quads.clock import parse_time_control
+from quads.storage import GameStore, GameSummary, StorageError, StoredGame
+from quads.storage.bots import AlreadyBotError, Bots, Invitation
+from quads.storage.stored import now
+from quads.web import clocks, play, rates
 from quads.web.dispatch import quick
 from quads.web.errors import ApiError
+from quads.web.fields import GAME_ID_PATTERN
 from quads.web.identity import acting, caller, issued_token
 from quads.web.lane import lane_of
+from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
-from quads.web.lobby_schemas import BotUpgrade
+from quads.web.lobby_schemas import BotList, BotUpgrade, BotView
 from quads.web.names import made_up_name
 from quads.web.openapi import refusals
+from quads.web.schemas import BotInvitationRequest, GameView
+from quads.web.seats import load_visible
 from quads.web.settings import Settings
+from quads.web.views import game_view
 
-__all__ = ["router"]
+__all__ = ["people", "router"]
 
 router = APIRouter(prefix="/api/bot")
+"""The bots' own routes."""
+people = APIRouter(prefix="/api")
+"""The routes by which people find bots and offer them a seat."""
+
+_LISTED = 100
+"""Bots listed at most."""
+
+GameId = Annotated[str, Path(description="The game's id", pattern=GAME_ID_PATTERN)]
 
 _GAMES_WATCHED = 200
 """Games under way that one stream follows at most (the most recently changed)."""
@@ -94,6 +117,15 @@ def _started(summary: GameSummary) -> bool:
             and summary.second_player is not None)
 
 
+def _invitation_event(invitation: Invitation) -> bytes:
+    clock = None
+    if invitation.clock is not None:
+        clock = clocks.spec_of(parse_time_control(invitation.clock))
+    return _event("invitation", game=invitation.game, rules=invitation.rules,
+                  clock=None if clock is None else clock.model_dump(), side=invitation.side,
+                  host=invitation.host)
+
+
 def _event(kind: str, **fields: object) -> bytes:
     return (json.dumps({"type": kind, **fields}, separators=(",", ":")) + "\n").encode()
 
@@ -120,33 +152,48 @@ async def stream(request: Request) -> StreamingResponse:
     streams.add(player)
     lobby.arrive(player)
 
+    bots = Bots(store)
+
     async def events() -> AsyncIterator[bytes]:
         known: dict[str, GameSummary] = {}
-        quiet = 0.0
+        offered: set[str] = set()
+        quiet, unseen = 0.0, 0.0
         poll = max(_SMALLEST_POLL, settings.bot_poll)
         try:
+            await lane.run(bots.seen, player)
             while True:
                 try:
                     found = await lane.run(store.summaries, "ongoing", player=player,
                                            limit=_GAMES_WATCHED)
+                    invited = await lane.run(bots.invitations, player)
                 except StorageError:  # the database is away: look again next time
-                    found = list(known.values())
-                now = {s.id: s for s in found if _started(s)}
+                    found, invited = list(known.values()), []
+                games = {s.id: s for s in found if _started(s)}
                 sent = False
-                for game_id, summary in now.items():
+                for invitation in invited:
+                    if invitation.game not in offered:
+                        yield _invitation_event(invitation)
+                        sent = True
+                offered = {invitation.game for invitation in invited}
+                for game_id, summary in games.items():
                     if game_id not in known:
                         side = "first" if summary.first_player == player else "second"
                         yield _event("gameStart", game=game_id, rules=summary.rules,
                                      side=side)
                         sent = True
-                for game_id in known.keys() - now.keys():
+                for game_id in known.keys() - games.keys():
                     yield _event("gameFinish", game=game_id)
                     sent = True
-                known = now
+                known = games
                 quiet = 0.0 if sent else quiet + poll
                 if quiet >= settings.bot_heartbeat:
                     yield b"\n"
                     quiet = 0.0
+                unseen += poll
+                if unseen >= settings.bot_heartbeat:
+                    unseen = 0.0
+                    with contextlib.suppress(StorageError):
+                        await lane.run(bots.seen, player)
                 await asyncio.sleep(poll)
         finally:
             streams.discard(player)
@@ -154,3 +201,94 @@ async def stream(request: Request) -> StreamingResponse:
 
     return StreamingResponse(events(), media_type="application/x-ndjson",
                              headers={"Cache-Control": "no-store"})
+
+
+# ---- invitations ---------------------------------------------------------------------
+
+
+def _changed(request: Request, stored: StoredGame) -> GameView:
+    """Save ``stored``, tell its sockets, and answer its view as stored (the seats'
+    names and marks read again)."""
+    lobby: LobbyHub = request.app.state.lobby
+    hub: LiveHub = request.app.state.hub
+    lobby.store.save(stored)
+    hub.publish(stored.id, stored)
+    stored = lobby.store.load(stored.id)
+    return game_view(stored, caller(request), hub.connected(stored.id), _settings(request))
+
+
+def _invited(request: Request, game_id: str) -> tuple[StoredGame, str]:
+    """The game ``game_id`` whose free seat is offered to the calling bot, and the bot."""
+    lobby: LobbyHub = request.app.state.lobby
+    player = caller(request)
+    stored = load_visible(lobby.store, game_id, player)
+    if player is None or stored.bot_invited != player or stored.bot_declined:
+        raise ApiError.not_found("no seat of this game is offered to you")
+    return stored, player
+
+
+@router.post("/invitations/{game_id}/accept", tags=["bots"], responses=refusals(
+    404, 409, 429, s404="No seat of this game is offered to the caller",
+    s409="`seat_taken`, `game_over`"))
+@quick
+def accept_invitation(request: Request, game_id: GameId) -> GameView:
+    """Take the seat offered to the calling bot: the game starts."""
+    rates.charge(request, "joins")
+    stored, player = _invited(request, game_id)
+    if stored.is_over():
+        raise ApiError.game_over()
+    if stored.invite is None:
+        raise ApiError(409, "seat_taken", "both seats of this game are taken")
+    play.join(stored, player, stored.invite)
+    stored.bot_invited = None
+    clocks.start(stored, now(), _settings(request).clock_grace)
+    return _changed(request, stored)
+
+
+@router.post("/invitations/{game_id}/decline", status_code=204, tags=["bots"],
+             response_class=Response, responses=refusals(404))
+@quick
+def decline_invitation(request: Request, game_id: GameId) -> Response:
+    """Decline the seat offered to the calling bot (its players are told at once)."""
+    stored, _ = _invited(request, game_id)
+    stored.bot_declined = True
+    _changed(request, stored)
+    return Response(status_code=204)
+
+
+@people.get("/bots", tags=["bots"])
+@quick
+def list_bots(request: Request) -> BotList:
+    """The bots whose event stream is open now (or was a moment ago), by name."""
+    lobby: LobbyHub = request.app.state.lobby
+    recent = now() - timedelta(seconds=3 * _settings(request).bot_heartbeat)
+    return BotList(bots=[BotView(bot=bot.handle, name=bot.name or bot.handle)
+                         for bot in Bots(lobby.store).seen_since(recent, _LISTED)])
+
+
+@people.post("/games/{game_id}/invite-bot", tags=["bots"], responses=refusals(
+    403, 404, 409, 429, s404="No such game, or no such bot",
+    s409="`seat_taken` (no free seat), `game_over`, `own_bot` (the caller is that bot)"))
+@quick
+def invite_bot(request: Request, game_id: GameId, body: BotInvitationRequest) -> GameView:
+    """Offer the free seat of one's online game to a bot: its event stream hears of it,
+    and it accepts or declines (an invitation to another bot replaces it)."""
+    rates.charge(request, "games")
+    lobby: LobbyHub = request.app.state.lobby
+    player = caller(request)
+    stored = load_visible(lobby.store, game_id, player)
+    if player is None or stored.mode != "online" or stored.seat_of(player) is None:
+        raise ApiError(403, "not_your_game", "only a player seated in this online game "
+                                             "offers its free seat")
+    if stored.is_over():
+        raise ApiError.game_over()
+    if stored.first_player is not None and stored.second_player is not None:
+        raise ApiError(409, "seat_taken", "both seats of this game are taken")
+    bot = Bots(lobby.store).find(body.bot)
+    if bot is None:
+        raise ApiError.not_found("no bot has this handle")
+    if bot.player == player:
+        raise ApiError(409, "own_bot", "the seat is offered to another player, not to oneself")
+    lobby.lobby.name(player, made_up_name)  # the bot sees who offers the seat
+    stored.bot_invited, stored.bot_declined = bot.player, False
+    return _changed(request, stored)

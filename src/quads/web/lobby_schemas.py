@@ -13,7 +13,9 @@ from quads.web.schemas import ClockSpec, GameView
 
 __all__ = [
     "NAME_PATTERN",
+    "BotList",
     "BotUpgrade",
+    "BotView",
     "LobbyClientMessage",
     "LobbyServerMessage",
     "NameRequest",
@@ -82,6 +84,19 @@ class PlayerView(BaseModel):
 
     name: str | None = Field(description="Null for a caller who is no player yet")
     bot: str | None = Field(default=None, description="The caller's handle if it made itself a bot")
+
+
+class BotView(BaseModel):
+    """A bot as people find it."""
+
+    bot: str = Field(description="Its handle (POST /api/games/{id}/invite-bot)")
+    name: str
+
+
+class BotList(BaseModel):
+    """The bots whose event stream is open, by name."""
+
+    bots: list[BotView]
 
 
 class BotUpgrade(BaseModel):

@@ -39,6 +39,8 @@ __all__ = [
     "AbandonClaim",
     "ActionRequest",
     "AdoptRequest",
+    "BotInvitationRequest",
+    "BotInvitationView",
     "CheckRequest",
     "ClaimAction",
     "ClientMessage",
@@ -371,6 +373,21 @@ class Names(BaseModel):
     second_bot: bool = Field(default=False, description="The second seat's player is a bot")
 
 
+class BotInvitationView(BaseModel):
+    """The free seat of an online game offered to a bot, as its seated players see it."""
+
+    bot: str = Field(description="The bot's handle")
+    name: str = Field(description="The bot's name")
+    declined: bool = Field(description="The bot declined: the seat is free for anyone else")
+
+
+class BotInvitationRequest(BaseModel):
+    """Offer the free seat of an online game to a bot."""
+
+    bot: str = Field(description="The bot's handle (GET /api/bots)",
+                     pattern=r"^bot-[A-Za-z0-9_-]{1,32}$")
+
+
 class Connected(BaseModel):
     """Whether each seat's player has the game open (a live connection) now."""
 
@@ -452,6 +469,9 @@ class GameView(BaseModel):
         description="`online`: the seat that pressed \"Play again\" (null if not known)")
     names: Names | None = Field(default=None, description="`online`: the seats' players' "
                                                           "names")
+    bot_invitation: BotInvitationView | None = Field(
+        default=None, description="`online`, seated caller: the bot the free seat is offered "
+                                  "to (POST /api/games/{id}/invite-bot)")
     clock: ClockView | None = Field(default=None, description="`online`: the game's clocks; "
                                                               "null for a game without one")
     abandon_after: int | None = Field(

@@ -20,6 +20,7 @@ from quads.storage.stored import now
 from quads.turn import Turn
 from quads.web import clocks, history, seats
 from quads.web.schemas import (
+    BotInvitationView,
     Connected,
     GameSummaryView,
     GameView,
@@ -204,6 +205,10 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         device=stored.device,
         names=Names(first=stored.names[0], second=stored.names[1], first_bot=stored.bots[0],
                     second_bot=stored.bots[1]) if online else None,
+        bot_invitation=(BotInvitationView(bot=stored.invited_bot[0], name=stored.invited_bot[1],
+                                          declined=stored.bot_declined)
+                        if online and you is not None and stored.invited_bot is not None
+                        and None in (stored.first_player, stored.second_player) else None),
         clock=clocks.clock_view(stored, now() if at is None else at),
         abandon_after=_abandon_after(stored, you, settings),
     )
