@@ -1,6 +1,7 @@
 """A bot against a person: examples/bot.py offers a game in the lobby, a person on a
 phone sees the offer marked as a bot's, accepts it and plays it to the end in the
-page, the bot answering every turn through the API; the bot is marked in the seats."""
+page, the bot answering every turn through the API; the bot is marked in the seats.
+And a person offers the free seat of their online game to the bot from the page."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from e2e.layout import check_screen
 from e2e.quads_page import Person
 from e2e.quads_server import Server, free_port
 from e2e.test_lobby import in_game, open_lobby, seeks
+from e2e.test_online import create_online
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bot.py"
 
@@ -65,6 +67,38 @@ def test_a_person_plays_a_bot_from_the_lobby(bot_server: Server, person: Person)
         expect(page.locator("#end-title")).to_have_text(re.compile(r"\S"))
         assert quads.view()["outcome"] is not None
         assert program.wait(timeout=30) == 0  # the bot saw the game end
+    finally:
+        program.kill()
+        program.wait()
+
+
+def test_a_person_offers_the_seat_of_a_game_to_a_bot(bot_server: Server, person: Person) -> None:
+    program = subprocess.Popen(
+        [sys.executable, str(EXAMPLE), bot_server.url, "--level", "1", "--games", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert program.stdout is not None
+        hello = program.stdout.readline()
+        assert hello.startswith("bot "), hello
+        quads = person(bot_server.url, "phone", "de")
+        create_online(quads, "quads", "first")
+        page = quads.page
+        bots = page.locator("#invite-bots-list li")
+        # the panel asks for the bots when it opens; the bot's stream may open just after
+        deadline = time.monotonic() + 30
+        while not bots.count():
+            assert time.monotonic() < deadline
+            page.reload()
+            expect(page.locator("#invite-panel")).to_be_visible()
+            page.wait_for_timeout(500)
+        expect(bots).to_have_count(1)
+        expect(bots.locator(".badge-bot")).to_have_text(quads.t("player.bot"))
+        check_screen(page)
+        quads.press(bots.locator("button"))
+        # the bot takes the seat at once: the game starts, the bot marked in the seats
+        expect(page.locator("#invite-panel")).to_be_hidden(timeout=20_000)
+        expect(page.locator("#seats .badge-bot")).to_have_count(1)
+        assert quads.view()["names"]["second_bot"] is True
     finally:
         program.kill()
         program.wait()

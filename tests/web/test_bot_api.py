@@ -294,7 +294,9 @@ def test_who_may_offer_and_take_a_seat(server: Server) -> None:
     refused = stranger.post(path, json={"bot": made["bot"]})
     assert refused.status_code == 403
     assert refused.json()["error"]["code"] == "not_your_game"
-    assert host.post(path, json={"bot": "bot-nobody"}).status_code == 404
+    unknown = host.post(path, json={"bot": "bot-nobody"})
+    assert unknown.status_code == 404
+    assert unknown.json()["error"]["code"] == "no_such_bot"
     assert host.post(path, json={"bot": "<script>"}).status_code == 400
     cross = host.post(path, json={"bot": made["bot"]}, headers={"Origin": "https://evil.example"})
     assert cross.status_code == 403

@@ -212,8 +212,8 @@ def _changed(request: Request, stored: StoredGame) -> GameView:
     lobby: LobbyHub = request.app.state.lobby
     hub: LiveHub = request.app.state.hub
     lobby.store.save(stored)
-    hub.publish(stored.id, stored)
     stored = lobby.store.load(stored.id)
+    hub.publish(stored.id, stored)
     return game_view(stored, caller(request), hub.connected(stored.id), _settings(request))
 
 
@@ -267,7 +267,7 @@ def list_bots(request: Request) -> BotList:
 
 
 @people.post("/games/{game_id}/invite-bot", tags=["bots"], responses=refusals(
-    403, 404, 409, 429, s404="No such game, or no such bot",
+    403, 404, 409, 429, s404="No such game, or `no_such_bot`",
     s409="`seat_taken` (no free seat), `game_over`, `own_bot` (the caller is that bot)"))
 @quick
 def invite_bot(request: Request, game_id: GameId, body: BotInvitationRequest) -> GameView:
@@ -286,7 +286,7 @@ def invite_bot(request: Request, game_id: GameId, body: BotInvitationRequest) ->
         raise ApiError(409, "seat_taken", "both seats of this game are taken")
     bot = Bots(lobby.store).find(body.bot)
     if bot is None:
-        raise ApiError.not_found("no bot has this handle")
+        raise ApiError(404, "no_such_bot", "no bot has this handle")
     if bot.player == player:
         raise ApiError(409, "own_bot", "the seat is offered to another player, not to oneself")
     lobby.lobby.name(player, made_up_name)  # the bot sees who offers the seat

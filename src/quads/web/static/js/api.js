@@ -263,6 +263,13 @@ export const getInvite = (token, options) =>
 export const join = (id, invite, options) =>
   request("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite }, options);
 
+/** The bots that can be offered a seat now: {bots: [{bot, name}]}. */
+export const listBots = (options) => request("GET", "/api/bots", undefined, options);
+
+/** Offer the free seat of online game `id` to the bot of handle `bot`; answers the view. */
+export const inviteBot = (id, bot, options) =>
+  request("POST", `/api/games/${encodeURIComponent(id)}/invite-bot`, { bot }, options);
+
 /** The address of the invitation's QR code (an SVG image). */
 export const inviteQrUrl = (id) => `/api/games/${encodeURIComponent(id)}/invite.svg`;
 

@@ -28,7 +28,10 @@ import { renderHand, renderLastMove, renderMoves, renderPrompt, renderTools } fr
 import { placeRefusal } from "./game/refusal.js";
 import { endResult, hintReason, hintTurn, turnText } from "./game/words.js";
 import { currentLanguage, t } from "./i18n.js";
-import { copyInvite, renderInvite, renderSeats, renderUndoRequest, shareInvite } from "./online-panels.js";
+import { inviteBot, listBots } from "./api.js";
+import {
+  copyInvite, renderInvite, renderInviteBots, renderSeats, renderUndoRequest, shareInvite,
+} from "./online-panels.js";
 import { describeError, isPerson, levelName, messageWords, rulesName, waitingForOpponent } from "./names.js";
 import { prefersReducedMotion, revealAll } from "./reveal.js";
 import { playEnd, playPlaced, setSound, soundOn } from "./sound.js";
@@ -46,6 +49,8 @@ const $ = (id) => document.getElementById(id);
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+const BOTS_EVERY = 10_000; // ms between two looks for the bots that may take a free seat
 
 export class GameView {
   /**
@@ -73,6 +78,8 @@ export class GameView {
     this.confirming = null; // "resign" or "delete": the question "are you sure?" is shown
     this.announced = null; // the game and ply last announced to screen readers
     this.busy = false; // a request of the person is on its way
+    this.bots = []; // the bots that may be offered the free seat (GET /api/bots)
+    this.botsAsked = 0; // when they were last asked for (ms)
     this.thinking = false; // the computer's turn is on its way
     this.message = null; // {key, params}: a refusal or an error to show
     this.arrived = null; // {cell, hand}: what was just played, to animate
@@ -218,6 +225,28 @@ export class GameView {
     this.away.clear();
     this.clocks.close();
     this.abandon.close();
+    this.bots = [];
+    this.botsAsked = 0;
+  }
+
+  /** While a seat of the person's online game is free: ask which bots may take it,
+   * at most every BOTS_EVERY ms; drawn when the answer comes. */
+  askBots() {
+    const view = this.view;
+    if (!view || !view.invite || view.spectator || Date.now() - this.botsAsked < BOTS_EVERY) return;
+    this.botsAsked = Date.now();
+    const id = view.id;
+    listBots({ wait: false }).then((answer) => {
+      if (!this.view || this.view.id !== id) return;
+      this.bots = answer.bots;
+      this.render();
+    }, () => {}); // unreachable: the link and the QR code still work
+  }
+
+  /** Offer the free seat to `bot`; its answer comes with the live view. */
+  offerSeat(bot) {
+    const id = this.view.id;
+    this.send(() => inviteBot(id, bot.bot), "invite_bot", false);
   }
 
   // ---- following the game -----------------------------------------------------
@@ -544,6 +573,8 @@ export class GameView {
     this.noticeNewTurn();
     this.renderMessage();
     renderInvite(this.view);
+    this.askBots();
+    renderInviteBots(this.view, this.bots, (bot) => this.offerSeat(bot), this.busy);
     renderUndoRequest(this.view, this.busy);
     this.abandon.render(view, this.busy);
 

@@ -88,6 +88,48 @@ export function renderInvite(view) {
   qr.alt = t("invite.qr.alt");
 }
 
+/**
+ * Online, while a seat is free: the bots that may be offered it (`bots`, from
+ * GET /api/bots), each with a button that calls `invite(bot)`, and to whom it is
+ * offered now, or who declined.  Hidden while there is neither a bot nor an offer.
+ */
+export function renderInviteBots(view, bots, invite, busy) {
+  const box = $("invite-bots");
+  const offer = view.bot_invitation;
+  box.hidden = !view.invite || (!bots.length && !offer);
+  if (box.hidden) return;
+  const status = $("invite-bots-status");
+  const said = offer
+    ? t(offer.declined ? "invite.bots.declined" : "invite.bots.offered", { name: offer.name })
+    : "";
+  if (status.textContent !== said) status.textContent = said;
+  const items = bots.map((bot) => {
+    const item = document.createElement("li");
+    item.className = "invite-bot";
+    const name = document.createElement("span");
+    name.className = "invite-bot-name";
+    name.append(bot.name, " ", botBadge());
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button";
+    button.textContent = t("invite.bots.invite");
+    button.setAttribute("aria-label", `${t("invite.bots.invite")}: ${bot.name}`);
+    button.dataset.bot = bot.bot;
+    button.dataset.focusKey = `invite-bot-${bot.bot}`;
+    button.disabled = busy || Boolean(offer && !offer.declined && offer.bot === bot.bot);
+    button.addEventListener("click", () => invite(bot));
+    item.append(name, button);
+    return item;
+  });
+  const signature = bots.map((bot) => `${bot.bot}:${bot.name}`).join("|") +
+    `#${offer ? offer.bot + offer.declined : ""}#${busy}`;
+  const list = $("invite-bots-list");
+  if (list.dataset.signature !== signature) {
+    list.dataset.signature = signature;
+    list.replaceChildren(...items);
+  }
+}
+
 /** Online: the opponent's undo request to answer, or one's own waiting for its answer. */
 export function renderUndoRequest(view, busy) {
   const panel = $("undo-panel");
