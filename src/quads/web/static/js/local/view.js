@@ -195,6 +195,7 @@ export function gameView(device, restored) {
     rematch: null,
     rematch_by: null,
     names: null, // a game on the device has no seats' names, no clock, no claim of one left
+    bot_invitation: null, // ... and no seat to offer a bot
     clock: null,
     abandon_after: null,
     device: device.id,
