@@ -14,10 +14,11 @@ from playwright.sync_api import Response, expect
 from e2e.quads_page import QuadsPage
 from e2e.quads_server import Server
 
-SLOW = "..4./E.../...6/.... 0"
-"""Thirteen empty cells, the most the opening book leaves to the search: a complete
-solve takes some 20 s here, so the search uses its whole budget (3 s) and stays
-incomplete, and an incomplete answer is never remembered."""
+SLOW = "..../..../..../.... 0"
+SLOW_RULES = "lines+squares:height,color,shape:declare"
+"""The empty board under a rule set no opening book serves: a complete analysis takes
+minutes, so the search uses its whole budget (3 s) and stays incomplete, and an
+incomplete answer is never remembered."""
 
 ASKED = {"desktop": "0F8./71.3/.A.2/5..6 9", "phone": "0F8./71.3/.A.2/59.. 6"}
 """A position no other test asks, one per device (an answer is remembered)."""
@@ -34,7 +35,7 @@ def test_the_analysis_board_asks_again_when_the_engine_is_busy(
 
     page.on("response", seen)
     quads.open("/#/new")
-    url = f"{server.url}/api/analysis?position={quote(SLOW)}&rules=quads"
+    url = f"{server.url}/api/analysis?position={quote(SLOW)}&rules={quote(SLOW_RULES)}"
     held = [threading.Thread(target=lambda: urllib.request.urlopen(url, timeout=30).read())
             for _ in range(2)]  # the share of 127.0.0.1, the page's address too
     for thread in held:

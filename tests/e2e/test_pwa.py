@@ -251,7 +251,8 @@ def test_the_page_opens_without_the_server(browser: Browser, own_server: Server)
         assert "failed" in fetch(page, "/join/abc", redirect="manual")
 
         own_server.start()
-        expect(banner).to_be_hidden()
+        # the page looks again with a growing pause while the server is away
+        expect(banner).to_be_hidden(timeout=20_000)
         expect(page.locator("#notice")).to_have_text(quads.t("net.back"))
         quads.open("/")  # back to the game left open, with its move
         quads.wait_until_idle()

@@ -17,13 +17,13 @@ def quads(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_solve_json() -> None:
-    result = quads("solve", "0.../1.../2.../.... 3", "--json")
+    result = quads("solve", "0.../1.../2.../...5 3", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == {"position", "rules", "value", "plies", "best", "nodes", "seconds",
                          "source"}
     assert data["source"] == "search"  # far from the empty board: no book holds it
-    assert data["position"] == "0.../1.../2.../.... 3"
+    assert data["position"] == "0.../1.../2.../...5 3"
     assert data["rules"] == "quads"
     assert (data["value"], data["plies"]) == ("win", 1)
     assert data["best"] == {"place": "A4", "give": None}

@@ -26,7 +26,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     directory = tmp_path_factory.mktemp("bots")
     running = Server(directory / "games.sqlite3", free_port(), directory / "server.log",
                      settings="bot_poll = 0.1\nbot_heartbeat = 0.5\nseek_linger = 0.5\n"
-                              "clock_tick = 0.1\nbot_streams = 3\n")
+                              "clock_tick = 0.1\n")
     running.start()
     yield running
     running.kill()
@@ -121,18 +121,25 @@ def test_only_a_bot_has_a_stream_and_only_one(server: Server) -> None:
         time.sleep(0.1)
 
 
-def test_a_process_holds_so_many_streams(server: Server) -> None:
-    bots = [bot(server)[0] for _ in range(4)]
-    streams = [client.stream("GET", "/api/bot/stream") for client in bots[:3]]
-    opened = [stream.__enter__() for stream in streams]
+def test_a_process_holds_so_many_streams(tmp_path: Path) -> None:
+    # A server of its own: no stream of another test may hold a place.
+    own = Server(tmp_path / "games.sqlite3", free_port(), tmp_path / "server.log",
+                 settings="bot_streams = 3\n")
+    own.start()
     try:
-        assert [response.status_code for response in opened] == [200, 200, 200]
-        busy = bots[3].get("/api/bot/stream")
-        assert busy.status_code == 429
-        assert busy.json()["error"]["code"] == "streams_full"
+        bots = [bot(own)[0] for _ in range(4)]
+        streams = [client.stream("GET", "/api/bot/stream") for client in bots[:3]]
+        opened = [stream.__enter__() for stream in streams]
+        try:
+            assert [response.status_code for response in opened] == [200, 200, 200]
+            busy = bots[3].get("/api/bot/stream")
+            assert busy.status_code == 429
+            assert busy.json()["error"]["code"] == "streams_full"
+        finally:
+            for stream in streams:
+                stream.__exit__(None, None, None)
     finally:
-        for stream in streams:
-            stream.__exit__(None, None, None)
+        own.kill()
 
 
 def test_a_bots_seek_is_marked_stays_while_it_streams_and_starts_a_game(server: Server) -> None:
