@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+import subprocess
+import sys
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 from quads import Action, Claim, Declare, Decline, Game, Give, Place, read_record, write_record
@@ -74,3 +78,23 @@ def run_async(coroutine: Coroutine[Any, Any, _T]) -> _T:
     thread for the whole session."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+EXAMPLE_BOT = Path(__file__).resolve().parents[1] / "examples" / "bot.py"
+
+
+@contextmanager
+def example_bot(url: str, *arguments: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``examples/bot.py`` run against the server at ``url`` with ``arguments``, once it
+    has become a bot: the program and its first line (``bot NAME (HANDLE), token ...``).
+    The program is ended on leaving."""
+    program = subprocess.Popen([sys.executable, str(EXAMPLE_BOT), url, *arguments],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert program.stdout is not None
+        hello = program.stdout.readline()
+        assert hello.startswith("bot "), hello
+        yield program, hello
+    finally:
+        program.kill()
+        program.wait()

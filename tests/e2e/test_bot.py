@@ -6,8 +6,6 @@ And a person offers the free seat of their online game to the bot from the page.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,8 +18,7 @@ from e2e.quads_page import Person
 from e2e.quads_server import Server, free_port
 from e2e.test_lobby import in_game, open_lobby, seeks
 from e2e.test_online import create_online
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bot.py"
+from helpers import example_bot
 
 
 @pytest.fixture
@@ -34,14 +31,8 @@ def bot_server(tmp_path: Path) -> Iterator[Server]:
 
 
 def test_a_person_plays_a_bot_from_the_lobby(bot_server: Server, person: Person) -> None:
-    program = subprocess.Popen(
-        [sys.executable, str(EXAMPLE), bot_server.url, "--level", "1", "--games", "1",
-         "--rules", "classic", "--clock", "600+5"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        assert program.stdout is not None
-        hello = program.stdout.readline()
-        assert hello.startswith("bot "), hello
+    with example_bot(bot_server.url, "--level", "1", "--games", "1", "--rules", "classic",
+                     "--clock", "600+5") as (program, _hello):
         quads = person(bot_server.url, "phone", "en")
         open_lobby(quads)
         offer = seeks(quads)
@@ -67,19 +58,10 @@ def test_a_person_plays_a_bot_from_the_lobby(bot_server: Server, person: Person)
         expect(page.locator("#end-title")).to_have_text(re.compile(r"\S"))
         assert quads.view()["outcome"] is not None
         assert program.wait(timeout=30) == 0  # the bot saw the game end
-    finally:
-        program.kill()
-        program.wait()
 
 
 def test_a_person_offers_the_seat_of_a_game_to_a_bot(bot_server: Server, person: Person) -> None:
-    program = subprocess.Popen(
-        [sys.executable, str(EXAMPLE), bot_server.url, "--level", "1", "--games", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        assert program.stdout is not None
-        hello = program.stdout.readline()
-        assert hello.startswith("bot "), hello
+    with example_bot(bot_server.url, "--level", "1", "--games", "1") as (_program, _hello):
         quads = person(bot_server.url, "phone", "de")
         create_online(quads, "quads", "first")
         page = quads.page
@@ -99,6 +81,3 @@ def test_a_person_offers_the_seat_of_a_game_to_a_bot(bot_server: Server, person:
         expect(page.locator("#invite-panel")).to_be_hidden(timeout=20_000)
         expect(page.locator("#seats .badge-bot")).to_have_count(1)
         assert quads.view()["names"]["second_bot"] is True
-    finally:
-        program.kill()
-        program.wait()

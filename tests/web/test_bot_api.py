@@ -4,8 +4,6 @@ and examples/bot.py playing a whole game against a person (over the API)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,9 +13,9 @@ import httpx
 import pytest
 
 from e2e.quads_server import Server, free_port
+from helpers import example_bot
 from quads.cells import cell_name
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bot.py"
 BLITZ = {"initial": 300, "increment": 5}
 
 
@@ -182,14 +180,8 @@ def test_a_bots_seek_goes_once_its_stream_closes(server: Server) -> None:
 
 
 def test_the_example_bot_plays_a_whole_game_against_a_person(server: Server) -> None:
-    program = subprocess.Popen(
-        [sys.executable, str(EXAMPLE), server.url, "--level", "2", "--games", "1",
-         "--rules", "quads", "--clock", "300+5"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        assert program.stdout is not None
-        first = program.stdout.readline()
-        assert first.startswith("bot "), first
+    with example_bot(server.url, "--level", "2", "--games", "1", "--rules", "quads",
+                     "--clock", "300+5") as (program, first):
         guest = person(server)
         deadline = time.monotonic() + 30
         offers: list[dict[str, Any]] = []
@@ -220,12 +212,10 @@ def test_the_example_bot_plays_a_whole_game_against_a_person(server: Server) -> 
                 f"/api/games/{game_id}").json()
         assert view["outcome"] is not None
         assert program.wait(timeout=30) == 0  # it saw the game end and stopped
+        assert program.stdout is not None
         output = program.stdout.read()
         assert '"type": "gameStart"' in output
         assert '"type": "gameFinish"' in output
-    finally:
-        program.kill()
-        program.wait()
 
 
 # ---- a seat offered to a bot -----------------------------------------------------------
@@ -322,13 +312,7 @@ def test_who_may_offer_and_take_a_seat(server: Server) -> None:
 
 
 def test_the_example_bot_takes_a_seat_offered_to_it(server: Server) -> None:
-    program = subprocess.Popen(
-        [sys.executable, str(EXAMPLE), server.url, "--level", "1", "--games", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        assert program.stdout is not None
-        hello = program.stdout.readline()
-        assert hello.startswith("bot "), hello
+    with example_bot(server.url, "--level", "1", "--games", "1") as (program, hello):
         handle = hello.split("(")[1].split(")")[0]
         host, game = hosted(server)
         deadline = time.monotonic() + 30
@@ -337,14 +321,13 @@ def test_the_example_bot_takes_a_seat_offered_to_it(server: Server) -> None:
             time.sleep(0.1)
         assert host.post(f"/api/games/{game['id']}/invite-bot",
                          json={"bot": handle}).status_code == 200
-        while host.get(f"/api/games/{game['id']}").json()["seats"]["second"] == "free":
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+        assert program.stdout is not None
+        for line in program.stdout:  # the bot took the seat and its stream saw the game
+            if '"type": "gameStart"' in line:
+                break
+        assert host.get(f"/api/games/{game['id']}").json()["seats"]["second"] == "opponent"
         view = host.post(f"/api/games/{game['id']}/resign",
                          json={"revision": host.get(f"/api/games/{game['id']}").json()[
                              "revision"]}).json()
         assert view["outcome"] is not None
         assert program.wait(timeout=30) == 0  # it saw its one game end
-    finally:
-        program.kill()
-        program.wait()

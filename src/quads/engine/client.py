@@ -224,10 +224,10 @@ class EnginePlayer(ComputerPlayer):
             if before is not None and after is not None:
                 self.cpu_seconds += after - before
         token = lines[-1].split()[1] if len(lines[-1].split()) > 1 else ""
-        return self._actions_of(game, token)
+        return self._actions_of(game, tokens, token)
 
-    def _actions_of(self, game: Game, token: str) -> list[Action]:
-        tokens = write_tokens(tuple(game.states), tuple(game.actions))
+    def _actions_of(self, game: Game, tokens: list[str], token: str) -> list[Action]:
+        """The actions ``token`` stands for after ``tokens``, the game so far."""
         try:
             played = replay(PositionCommand(game.start.to_string(), (*tokens, token)),
                             game.rules)

@@ -29,9 +29,8 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from datetime import timedelta
-from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
 
 from quads.clock import parse_time_control
@@ -39,9 +38,9 @@ from quads.storage import GameStore, GameSummary, StorageError, StoredGame
 from quads.storage.bots import AlreadyBotError, Bots, Invitation
 from quads.storage.stored import now
 from quads.web import clocks, play, rates
+from quads.web.api import GameId
 from quads.web.dispatch import quick
 from quads.web.errors import ApiError
-from quads.web.fields import GAME_ID_PATTERN
 from quads.web.identity import acting, caller, issued_token
 from quads.web.lane import lane_of
 from quads.web.live import LiveHub
@@ -63,8 +62,6 @@ people = APIRouter(prefix="/api")
 
 _LISTED = 100
 """Bots listed at most."""
-
-GameId = Annotated[str, Path(description="The game's id", pattern=GAME_ID_PATTERN)]
 
 _GAMES_WATCHED = 200
 """Games under way that one stream follows at most (the most recently changed)."""
