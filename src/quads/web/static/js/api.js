@@ -71,7 +71,8 @@ function pause(ms) {
   });
 }
 
-/** How long a request that must not wait (`wait: false`) waits for an answer at most. */
+/** How long one attempt of a request that must not wait (`wait: false`) waits for an
+ * answer at most. */
 const QUICK_TIMEOUT_MS = 5000;
 
 let lastReachable = typeof navigator === "undefined" || navigator.onLine;
@@ -141,9 +142,6 @@ async function probe(delay) {
  */
 async function request(method, path, body, { wait = true, cached = false, signal = null } = {}) {
   const options = { method, headers: { Accept: "application/json" } };
-  const signals = signal ? [signal] : [];
-  if (!wait) signals.push(AbortSignal.timeout(QUICK_TIMEOUT_MS));
-  if (signals.length) options.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
   const cancelled = () => signal !== null && signal.aborted;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
@@ -153,6 +151,11 @@ async function request(method, path, body, { wait = true, cached = false, signal
   let engineRetries = 0;
   for (;;) {
     if (cancelled()) throw new ApiError(0, "cancelled");
+    // each attempt has its own time: a wait the engine asked for (Retry-After) is
+    // not counted against a request that must not wait
+    const signals = signal ? [signal] : [];
+    if (!wait) signals.push(AbortSignal.timeout(QUICK_TIMEOUT_MS));
+    if (signals.length) options.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
     let response;
     try {
       response = await fetch(path, options);
