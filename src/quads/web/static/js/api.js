@@ -55,8 +55,10 @@ function startOver() {
 
 const RETRY_DELAYS_MS = [500, 1000, 2000, 3000];
 
-const ENGINE_RETRIES = 3; // a request the engine is too busy for (429 engine_busy) ...
-const ENGINE_WAIT_MAX_S = 5; // ... is asked again after its Retry-After, at most this long
+const ENGINE_RETRIES = 4; // a request the engine is too busy for (429 engine_busy) is asked
+// again after its Retry-After, but never sooner than 1, 2, 4, 8 s (a server that has
+// not timed any work yet knows only its guess), and never later than ...
+const ENGINE_WAIT_MAX_S = 5;
 
 /** Wait `ms`, or less if the browser's network comes back meanwhile. */
 function pause(ms) {
@@ -167,7 +169,8 @@ async function request(method, path, body, { wait = true, cached = false, signal
       const data = await response.clone().json().catch(() => null);
       if (data?.error?.code === "engine_busy") {
         engineRetries += 1;
-        const seconds = Number(response.headers.get("Retry-After")) || 1;
+        const seconds = Math.max(Number(response.headers.get("Retry-After")) || 0,
+          2 ** (engineRetries - 1));
         await pause(1000 * Math.min(seconds, ENGINE_WAIT_MAX_S));
         continue;
       }
