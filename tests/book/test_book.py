@@ -13,9 +13,12 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from quads import Position, Rules
 from quads.book import (
+    DEFAULT_MIN_EMPTY,
     BookError,
     BookHeader,
     BuildProgress,
@@ -28,6 +31,7 @@ from quads.book import (
     verify_book,
     write_book,
 )
+from quads.book.format import Scores, _payload, empties_of
 from quads.cli.main import main
 from quads.rules import CLASSIC, QUADS
 from quads.solver import analyse, solve
@@ -157,13 +161,54 @@ def test_verify_finds_a_wrong_value(small_book: Path, tmp_path: Path) -> None:
     assert report.checked == 30
     assert report.wrong == []
 
-    header, scores = read_book(small_book)
+    header, read = read_book(small_book)
+    scores = dict(read)
     key = sorted(scores)[len(scores) // 2]
     scores[key] = 0 if scores[key] else 97  # a draw made a win, or the other way
     forged = tmp_path / "forged.qbook"
     write_book(forged, header, scores)
     report = verify_book(forged, SMALL, sample=0)
     assert [wrong[0] for wrong in report.wrong] == [key]
+
+
+def test_verify_down_to_checks_the_positions_near_the_empty_board_only(
+        small_book: Path, tmp_path: Path) -> None:
+    header, read = read_book(small_book)
+    scores = dict(read)
+    deep = next(key for key in sorted(scores) if empties_of(key) == MIN_EMPTY - 1)
+    scores[deep] = 0 if scores[deep] else 97  # wrong, but deeper than what is checked
+    forged = tmp_path / "forged.qbook"
+    write_book(forged, header, scores)
+    report = verify_book(forged, SMALL, sample=0, down_to=MIN_EMPTY)
+    assert report.wrong == []
+    assert report.checked == sum(1 for key in scores if empties_of(key) >= MIN_EMPTY)
+    assert [wrong[0] for wrong in verify_book(forged, SMALL, sample=0).wrong] == [deep]
+    with pytest.raises(ValueError, match="down_to"):
+        verify_book(forged, SMALL, down_to=17)
+
+
+@given(st.dictionaries(st.integers(0, (1 << 80) - 1), st.integers(-128, 127), max_size=40),
+       st.lists(st.integers(-5, (1 << 81)), max_size=20))
+def test_the_scores_read_by_binary_search_are_the_scores_written(
+        scores: dict[int, int], others: list[int]) -> None:
+    read = Scores(_payload(scores))
+    assert len(read) == len(scores)
+    assert list(read) == sorted(scores)
+    assert dict(read.items()) == scores
+    for key in [*scores, *others]:
+        assert read.get(key) == scores.get(key)
+        assert (key in read) == (key in scores)
+        if key not in scores:
+            with pytest.raises(KeyError):
+                read[key]
+
+
+def test_the_empty_cells_of_a_key_are_those_of_its_position(small_book: Path) -> None:
+    _, scores = read_book(small_book)
+    for level in positions_to_solve(SMALL, MIN_EMPTY):
+        for key in itertools.islice(level.nodes, 20):
+            assert key in scores
+            assert empties_of(key) == level.empty
 
 
 @pytest.mark.parametrize("damage", ["flipped", "truncated", "header", "not a book"])
@@ -241,7 +286,8 @@ def test_book_build_and_verify_commands(
 def test_the_shipped_book_is_sound(rules: Rules) -> None:
     """A sample re-solved (the whole book is checked when it is built)."""
     assert shipped_path(rules).exists()
-    report = verify_book(shipped_path(rules), rules, sample=4, seed=7)
+    report = verify_book(shipped_path(rules), rules, sample=4, seed=7,
+                         down_to=DEFAULT_MIN_EMPTY - 1)
     assert report.wrong == []
     book = book_for(rules)
     assert book is not None

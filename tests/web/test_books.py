@@ -15,9 +15,9 @@ with warnings.catch_warnings():
 
 from quads import CLASSIC, QUADS
 from quads.book import book_for
-from quads.book.format import KEY_BYTES, RECORD
+from quads.book.format import KEY_BYTES, RECORD, empties_of
 from quads.web.app import create_app
-from quads.web.books import MAGIC
+from quads.web.books import MAGIC, PAGE_MIN_EMPTY
 from quads.web.pwa import kept_files
 
 BOOKS = {"lines-squares": QUADS, "lines": CLASSIC}
@@ -30,8 +30,10 @@ def client(db_path: Path) -> TestClient:
 
 
 @pytest.mark.parametrize("name", sorted(BOOKS))
-def test_a_book_is_served_with_every_record_of_the_shipped_book(
+def test_a_book_is_served_with_every_record_of_the_shipped_book_the_page_needs(
         client: TestClient, name: str) -> None:
+    """Every record of the positions of at least ``PAGE_MIN_EMPTY - 1`` empty cells,
+    and no other: a deeper book is cut where the page's reach ends."""
     book = book_for(BOOKS[name])
     assert book is not None
     answer = client.get(f"/engine/books/{name}.bin")
@@ -42,17 +44,19 @@ def test_a_book_is_served_with_every_record_of_the_shipped_book(
     line_end = body.index(b"\n", len(MAGIC))
     header = json.loads(body[len(MAGIC):line_end])
     assert header["game"] == book.header.game
-    assert header["min_empty"] == book.header.min_empty
-    assert header["positions"] == book.header.positions == len(book.scores)
+    assert header["min_empty"] == max(book.header.min_empty, PAGE_MIN_EMPTY)
+    reach = header["min_empty"] - 1
+    wanted = {key: score for key, score in book.scores.items() if empties_of(key) >= reach}
+    assert header["positions"] == len(wanted) > 0
     records = body[line_end + 1:]
     assert hashlib.sha256(records).hexdigest() == header["sha256"]
-    assert len(records) == RECORD * len(book.scores)
+    assert len(records) == RECORD * len(wanted)
     served = {
         int.from_bytes(records[at:at + KEY_BYTES], "big"):
             int.from_bytes(records[at + KEY_BYTES:at + RECORD], "big", signed=True)
         for at in range(0, len(records), RECORD)
     }
-    assert served == book.scores
+    assert served == wanted
     keys = [records[at:at + KEY_BYTES] for at in range(0, len(records), RECORD)]
     assert keys == sorted(keys)
 

@@ -17,6 +17,7 @@ or in which order.
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -133,13 +134,13 @@ def _local(rules: Rules, workers: int,
             yield solve_batch(rules.shape_masks, rules.traits, batch)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = list(batches)
+        pending = deque(batches)
         running: set[Future[list[tuple[int, int]]]] = set()
         try:
             while pending or running:
                 while pending and len(running) < 2 * workers:
                     running.add(pool.submit(solve_batch, rules.shape_masks, rules.traits,
-                                            pending.pop(0)))
+                                            pending.popleft()))
                 finished, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in finished:
                     yield future.result()

@@ -21,13 +21,14 @@ from __future__ import annotations
 import hashlib
 import json
 import lzma
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from quads.errors import QuadsError
 
-__all__ = ["FORMAT", "MAGIC", "RECORD", "BookError", "BookHeader", "read_book", "read_records",
-           "write_book"]
+__all__ = ["FORMAT", "MAGIC", "RECORD", "BookError", "BookHeader", "Scores", "empties_of",
+           "read_book", "read_records", "write_book"]
 
 MAGIC = b"QUADS-BOOK\n"
 FORMAT = 1
@@ -51,7 +52,74 @@ class BookHeader:
     positions: int
 
 
-def _payload(scores: dict[int, int]) -> bytes:
+class Scores(Mapping[int, int]):
+    """A book's scores by canonical key, read from its sorted records by binary search.
+
+    The records stay one block of bytes (11 bytes a position), so that a book of
+    millions of positions costs its size in memory and no time to index.
+    """
+
+    __slots__ = ("_count", "_records")
+
+    def __init__(self, records: bytes) -> None:
+        if len(records) % RECORD:
+            raise ValueError(f"records of {RECORD} bytes expected, got {len(records)} bytes")
+        self._records = records
+        self._count = len(records) // RECORD
+
+    def _index(self, key: int) -> int:
+        """The record of ``key``, or -1."""
+        if not 0 <= key < 1 << (8 * KEY_BYTES):
+            return -1
+        wanted = key.to_bytes(KEY_BYTES, "big")
+        records = self._records
+        low, high = 0, self._count
+        while low < high:
+            middle = (low + high) // 2
+            start = middle * RECORD
+            if records[start:start + KEY_BYTES] < wanted:
+                low = middle + 1
+            else:
+                high = middle
+        start = low * RECORD
+        if low < self._count and records[start:start + KEY_BYTES] == wanted:
+            return low
+        return -1
+
+    def _score(self, index: int) -> int:
+        byte = self._records[index * RECORD + KEY_BYTES]
+        return byte - 256 if byte >= 128 else byte
+
+    def __getitem__(self, key: int) -> int:
+        index = self._index(key) if isinstance(key, int) else -1
+        if index < 0:
+            raise KeyError(key)
+        return self._score(index)
+
+    def get(self, key: int, default: int | None = None) -> int | None:  # type: ignore[override]
+        """The score of ``key``, or ``default``."""
+        index = self._index(key) if isinstance(key, int) else -1
+        return default if index < 0 else self._score(index)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, int) and self._index(key) >= 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[int]:
+        records = self._records
+        for start in range(0, len(records), RECORD):
+            yield int.from_bytes(records[start:start + KEY_BYTES], "big")
+
+
+def empties_of(key: int) -> int:
+    """The number of empty cells of the position with this canonical key (its top
+    16 bits are the occupied cells, under a board symmetry)."""
+    return 16 - (key >> 64).bit_count()
+
+
+def _payload(scores: Mapping[int, int]) -> bytes:
     records = bytearray()
     for key in sorted(scores):
         records += key.to_bytes(KEY_BYTES, "big")
@@ -59,7 +127,7 @@ def _payload(scores: dict[int, int]) -> bytes:
     return bytes(records)
 
 
-def write_book(path: Path, header: BookHeader, scores: dict[int, int]) -> None:
+def write_book(path: Path, header: BookHeader, scores: Mapping[int, int]) -> None:
     """Write a book (atomically: a reader never sees half a file)."""
     if header.positions != len(scores):
         raise ValueError(f"the header counts {header.positions} positions, not {len(scores)}")
@@ -108,15 +176,10 @@ def read_records(path: Path) -> tuple[BookHeader, bytes, bytes]:
     return header, data[len(MAGIC):line_end], records
 
 
-def read_book(path: Path) -> tuple[BookHeader, dict[int, int]]:
+def read_book(path: Path) -> tuple[BookHeader, Scores]:
     """The header and scores of the book at ``path``.
 
     :raises BookError: if the file cannot be read or is not a sound book.
     """
     header, _, records = read_records(path)
-    scores = {}
-    for offset in range(0, len(records), RECORD):
-        key = int.from_bytes(records[offset:offset + KEY_BYTES], "big")
-        scores[key] = int.from_bytes(records[offset + KEY_BYTES:offset + RECORD], "big",
-                                     signed=True)
-    return header, scores
+    return header, Scores(records)  # in key order: write_book sorts, the digest vouches

@@ -8,6 +8,7 @@ scored as the solver scores them (:func:`quads.solver.root.root_groups`).
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,11 +30,12 @@ __all__ = ["Book", "analyse_with_book", "book_for", "load_book", "shipped_path",
 
 @dataclass(frozen=True, slots=True)
 class Book:
-    """A book read into memory: its header and the score of each canonical key."""
+    """A book read into memory: its header and the score of each canonical key (read
+    from its records as they are: :class:`~quads.book.format.Scores`)."""
 
     path: Path
     header: BookHeader
-    scores: dict[int, int]
+    scores: Mapping[int, int]
 
     def _key(self, position: Position, rules: Rules) -> int:
         assert position.hand is not None

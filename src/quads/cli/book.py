@@ -57,6 +57,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     verify.add_argument("--sample", type=int, default=20, metavar="N",
                         help="how many positions to re-solve (default: 20; 0: all)")
     verify.add_argument("--seed", type=int, default=0, help="the sample's random seed")
+    verify.add_argument("--down-to", type=int, metavar="K",
+                        help="check only the positions with at least K empty cells (finding "
+                             "every position of a deep book takes minutes)")
     verify.add_argument("--json", action="store_true", help="print one JSON object")
     verify.set_defaults(run=run_verify)
 
@@ -84,7 +87,8 @@ def run_build(args: argparse.Namespace) -> int:
 def run_verify(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     path = args.file or shipped_path(rules)
-    report = verify_book(path, rules, sample=args.sample, seed=args.seed)
+    report = verify_book(path, rules, sample=args.sample, seed=args.seed,
+                         down_to=args.down_to)
     if args.json:
         print(json.dumps(report.as_json(), sort_keys=True))
     else:

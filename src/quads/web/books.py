@@ -8,6 +8,12 @@ xz, so each shipped book is served decompressed, once checked::
     the book file's header line (JSON: format, game, min_empty, positions, sha256)\\n
     the records: 10 bytes of canonical key (big-endian), 1 byte of score (signed)
 
+A book that reaches deeper than :data:`PAGE_MIN_EMPTY` is served cut at it: the
+positions of at least ``PAGE_MIN_EMPTY - 1`` empty cells, under a header line of
+their own (``min_empty``, ``positions`` and ``sha256`` of what is served).  Deeper
+than that a book grows some twentyfold per cell while the page's own engine needs
+a few seconds there, so a phone keeps a book of well under a megabyte.
+
 The names are fixed (one per shipped book: ``lines-squares``, ``lines``); any other
 name is ``404``, any method but ``GET`` and ``HEAD`` ``405``.  The bytes are made
 once per process; the answer carries the records' digest as its ``ETag`` and is
@@ -20,6 +26,7 @@ lines and squares instead of 3.6), under an ``ETag`` of their own.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 from functools import cache
 
@@ -29,15 +36,19 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from quads.book.format import read_records
+from quads.book.format import RECORD, empties_of, read_records
 from quads.book.probe import SHIPPED, shipped_path
 from quads.rules import Rules
 
-__all__ = ["MAGIC", "NAMES", "PREFIX", "book_bytes", "book_digest", "book_paths", "install"]
+__all__ = ["MAGIC", "NAMES", "PAGE_MIN_EMPTY", "PREFIX", "book_bytes", "book_digest",
+           "book_paths", "install"]
 
 MAGIC = b"QUADS-BOOK-RECORDS\n"
 PREFIX = "/engine/books/"
 MEDIA_TYPE = "application/octet-stream"
+
+PAGE_MIN_EMPTY = 13
+"""The page's books judge every turn down to this many empty cells at most."""
 
 NAMES: dict[str, str] = {file.removesuffix(".qbook"): game for game, file in SHIPPED.items()}
 """The served name of each shipped book, and the game it is for."""
@@ -54,8 +65,22 @@ def _served(name: str) -> tuple[bytes, str] | None:
     header, line, records = read_records(path)
     if header.game != game:
         return None
-    digest = str(json.loads(line)["sha256"])
-    return MAGIC + line + b"\n" + records, digest
+    meta = json.loads(line)
+    if header.min_empty < PAGE_MIN_EMPTY:
+        records = _cut(records, PAGE_MIN_EMPTY - 1)
+        meta.update(min_empty=PAGE_MIN_EMPTY, positions=len(records) // RECORD,
+                    sha256=hashlib.sha256(records).hexdigest())
+        line = json.dumps(meta, sort_keys=True).encode()
+    return MAGIC + line + b"\n" + records, str(meta["sha256"])
+
+
+def _cut(records: bytes, min_empties: int) -> bytes:
+    """The records of the positions with at least ``min_empties`` empty cells."""
+    kept = bytearray()
+    for start in range(0, len(records), RECORD):
+        if empties_of(int.from_bytes(records[start:start + 2], "big") << 64) >= min_empties:
+            kept += records[start:start + RECORD]
+    return bytes(kept)
 
 
 @cache
