@@ -124,6 +124,17 @@ def test_the_first_view_of_an_online_game(host: Any, guest: Any,
     assert first["opponent_connected"] is False
 
 
+def test_the_view_pushed_by_a_join_names_the_new_seat(host: Any, guest: Any) -> None:
+    guest._check(guest.client.put("/api/players/me", json={"name": "Grace H."}), 200)
+    view = host.new(mode="online", rules="classic")
+    with live(host, view["id"]) as socket:
+        assert view_of(socket)["names"]["second"] is None
+        joined = guest.join(view)
+        pushed = view_until(socket, lambda v: v["revision"] >= joined["revision"])
+    assert joined["names"]["second"] == "Grace H."
+    assert pushed["names"]["second"] == "Grace H."
+
+
 def test_a_move_of_the_other_player_arrives(host: Any, guest: Any,
                                             playing: dict[str, Any]) -> None:
     # Each socket's first view is read before the next socket connects: a presence

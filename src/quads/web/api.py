@@ -281,7 +281,10 @@ def join_game(request: Request, game_id: GameId, body: JoinRequest) -> GameView:
     assert player is not None
     if play.join(stored, player, body.invite):
         clocks.start(stored, now(), _settings(request).clock_grace)
-        return _changed(request, stored)
+        _store(request).save(stored)
+        seated = _load(request, game_id)  # read again: with the new seat's name
+        _hub(request).publish(seated.id, seated)
+        return _view(request, seated)
     return _view(request, stored)
 
 
