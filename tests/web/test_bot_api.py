@@ -168,6 +168,38 @@ def test_a_bots_seek_is_marked_stays_while_it_streams_and_starts_a_game(server: 
         assert finished == {"type": "gameFinish", "game": game["id"]}
 
 
+def test_a_game_begun_and_ended_between_two_looks_is_told_whole(tmp_path: Path) -> None:
+    # A server of its own whose stream looks every 3 s: the game is over before the next look.
+    own = Server(tmp_path / "games.sqlite3", free_port(), tmp_path / "server.log",
+                 settings="bot_poll = 3\nbot_heartbeat = 1\nseek_linger = 30\n")
+    own.start()
+    try:
+        client, _ = bot(own)
+        seek = client.post("/api/seeks", json={"rules": "classic", "clock": BLITZ,
+                                               "side": "second"})
+        assert seek.status_code == 201
+        guest = person(own)
+        with client.stream("GET", "/api/bot/stream") as stream:
+            assert stream.status_code == 200
+            time.sleep(0.5)  # the stream's first look is behind it
+            game = guest.post(f"/api/seeks/{seek.json()['id']}/accept").json()
+            resigned = guest.post(f"/api/games/{game['id']}/resign",
+                                  json={"revision": game["revision"]})
+            assert resigned.status_code == 200, resigned.text
+            told: list[dict[str, Any]] = []
+            deadline = time.monotonic() + 15
+            for line in stream.iter_lines():  # a heartbeat every second at least
+                assert time.monotonic() < deadline, told
+                if line:
+                    told.append(json.loads(line))
+                if len(told) == 2:
+                    break
+        assert told == [{"type": "gameStart", "game": game["id"], "rules": "classic",
+                         "side": "second"}, {"type": "gameFinish", "game": game["id"]}]
+    finally:
+        own.kill()
+
+
 def test_a_bots_seek_goes_once_its_stream_closes(server: Server) -> None:
     client, _ = bot(server)
     with client.stream("GET", "/api/bot/stream") as stream:

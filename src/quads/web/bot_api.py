@@ -16,8 +16,9 @@ it or declines (``POST /api/bot/invitations/{id}/accept`` or ``decline``).
 ``{"type": "gameStart", "game": ID, "rules": ..., "side": "first"|"second"}`` for
 each online game of the bot that is under way with both seats taken (those going
 on when the stream opens first), one ``{"type": "gameFinish", "game": ID}`` when
-such a game ends, and an empty line after :attr:`~quads.web.settings.Settings.
-bot_heartbeat` seconds of silence.  It looks for changes every
+such a game ends (a game begun and ended between two looks gets both at once),
+and an empty line after :attr:`~quads.web.settings.Settings.bot_heartbeat`
+seconds of silence.  It looks for changes every
 :attr:`~quads.web.settings.Settings.bot_poll` seconds; while it is open the bot's
 seeks stay in the lobby.  One stream per bot, ``bot_streams`` per process.
 """
@@ -154,6 +155,8 @@ async def stream(request: Request) -> StreamingResponse:
     async def events() -> AsyncIterator[bytes]:
         known: dict[str, GameSummary] = {}
         offered: set[str] = set()
+        ended: set[str] = set()  # the games whose gameFinish was sent
+        opened = now()
         quiet, unseen = 0.0, 0.0
         poll = max(_SMALLEST_POLL, settings.bot_poll)
         try:
@@ -162,9 +165,11 @@ async def stream(request: Request) -> StreamingResponse:
                 try:
                     found = await lane.run(store.summaries, "ongoing", player=player,
                                            limit=_GAMES_WATCHED)
+                    over = await lane.run(store.summaries, "over", player=player,
+                                          limit=_GAMES_WATCHED)
                     invited = await lane.run(bots.invitations, player)
                 except StorageError:  # the database is away: look again next time
-                    found, invited = list(known.values()), []
+                    found, over, invited = list(known.values()), [], []
                 games = {s.id: s for s in found if _started(s)}
                 sent = False
                 for invitation in invited:
@@ -180,7 +185,20 @@ async def stream(request: Request) -> StreamingResponse:
                         sent = True
                 for game_id in known.keys() - games.keys():
                     yield _event("gameFinish", game=game_id)
+                    ended.add(game_id)
                     sent = True
+                # a game begun and ended between two looks: both events at once
+                for summary in reversed(over):
+                    if (summary.id in ended or summary.id in known or not _started(summary)
+                            or summary.updated < opened):
+                        continue
+                    side = "first" if summary.first_player == player else "second"
+                    yield _event("gameStart", game=summary.id, rules=summary.rules, side=side)
+                    yield _event("gameFinish", game=summary.id)
+                    ended.add(summary.id)
+                    sent = True
+                if over:  # only what the next look can see again need be remembered
+                    ended &= {summary.id for summary in over} | games.keys()
                 known = games
                 quiet = 0.0 if sent else quiet + poll
                 if quiet >= settings.bot_heartbeat:
