@@ -294,3 +294,22 @@ def test_the_shipped_book_is_sound(rules: Rules) -> None:
     solution = book.solution(Position.from_pieces({}, None), rules)
     assert solution is not None
     assert solution.value.value == "draw"
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (["build", "--min-empty", "0"], "--min-empty"),
+    (["build", "--min-empty", "17"], "--min-empty"),
+    (["build", "--min-empty", "x"], "--min-empty"),
+    (["build", "--workers", "0"], "--workers"),
+    (["verify", "--down-to", "17"], "--down-to"),
+])
+def test_bad_counts_are_refused_naming_the_option(
+        args: list[str], option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "never.qbook"
+    where = ["--out", str(out)] if args[0] == "build" else [str(out)]
+    with pytest.raises(SystemExit) as stopped:
+        main(["book", *args, "--rules", "lines+squares:color", *where])
+    assert stopped.value.code == 2
+    assert f"argument {option}: expected" in capsys.readouterr().err
+    assert not out.exists()
+    assert not out.with_name(out.name + ".journal").exists()

@@ -10,7 +10,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from quads.book import DEFAULT_MIN_EMPTY, BuildProgress, build_book, shipped_path, verify_book
-from quads.cli.options import add_rules_options, rules_from_args
+from quads.cli.options import add_rules_options, empty_cells, positive_int, rules_from_args
 
 __all__ = ["register"]
 
@@ -32,10 +32,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                     "when run again with the same --out.",
     )
     add_rules_options(build)
-    build.add_argument("--min-empty", type=int, default=DEFAULT_MIN_EMPTY, metavar="K",
+    build.add_argument("--min-empty", type=empty_cells, default=DEFAULT_MIN_EMPTY, metavar="K",
                        help=f"judge every turn of positions with at least K empty cells "
                             f"(default: {DEFAULT_MIN_EMPTY})")
-    build.add_argument("--workers", type=int, metavar="N",
+    build.add_argument("--workers", type=positive_int, metavar="N",
                        help="local worker processes (default: one per core)")
     build.add_argument("--scheduler", metavar="ADDRESS",
                        help="hand the work to the Dask distributed scheduler at ADDRESS "
@@ -57,7 +57,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     verify.add_argument("--sample", type=int, default=20, metavar="N",
                         help="how many positions to re-solve (default: 20; 0: all)")
     verify.add_argument("--seed", type=int, default=0, help="the sample's random seed")
-    verify.add_argument("--down-to", type=int, metavar="K",
+    verify.add_argument("--down-to", type=empty_cells, metavar="K",
                         help="check only the positions with at least K empty cells (finding "
                              "every position of a deep book takes minutes)")
     verify.add_argument("--json", action="store_true", help="print one JSON object")

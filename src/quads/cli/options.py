@@ -51,3 +51,25 @@ def position_from_args(args: argparse.Namespace, rules: Rules) -> Position:
     position = Position.from_string(" ".join(args.position))
     position.check(rules)
     return position
+
+
+def positive_int(text: str) -> int:
+    """An option's value that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+    return value
+
+
+def empty_cells(text: str) -> int:
+    """An option's value that counts empty cells: 1 to 16."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected 1 to 16 empty cells, not {text!r}") from None
+    if not 1 <= value <= 16:
+        raise argparse.ArgumentTypeError(f"expected 1 to 16 empty cells, not {text!r}")
+    return value

@@ -23,6 +23,7 @@ from quads.cli.options import (
     add_position_argument,
     add_rules_options,
     position_from_args,
+    positive_int,
     rules_from_args,
 )
 from quads.pieces import piece_name
@@ -59,7 +60,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     add_position_argument(parser)
     add_rules_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--nodes", type=_positive_int, metavar="N",
+    parser.add_argument("--nodes", type=positive_int, metavar="N",
                         help="stop after about N nodes (the value is then unknown)")
     parser.add_argument("--seconds", type=_positive_float, metavar="S",
                         help="stop after about S seconds (the value is then unknown)")
@@ -73,16 +74,6 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
                        help="answer from this opening book when it covers the position "
                             "(default: the book shipped for the rule set, if any)")
     books.add_argument("--no-book", action="store_true", help="always search")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
-    return value
 
 
 def _positive_float(text: str) -> float:
