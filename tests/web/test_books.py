@@ -16,6 +16,7 @@ with warnings.catch_warnings():
 from quads import CLASSIC, QUADS
 from quads.book import book_for
 from quads.book.format import KEY_BYTES, RECORD, empties_of
+from quads.web import books as books_module
 from quads.web.app import create_app
 from quads.web.books import MAGIC, PAGE_MIN_EMPTY
 from quads.web.pwa import kept_files
@@ -113,3 +114,34 @@ def test_the_service_worker_keeps_the_books_and_the_engine(client: TestClient) -
     files = kept_files(STATIC_DIR)
     assert {"/engine/books/lines.bin", "/engine/books/lines-squares.bin",
             "/engine/quads.wasm"} <= set(files)
+
+
+def test_a_book_deeper_than_the_page_reaches_is_served_cut(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the page's reach one cell short of the shipped book's, the positions of
+    ``PAGE_MIN_EMPTY - 1`` empty cells and more are served, under a header of their own."""
+    book = book_for(CLASSIC)
+    assert book is not None
+    reach = book.header.min_empty + 1
+    monkeypatch.setattr(books_module, "PAGE_MIN_EMPTY", reach)
+    books_module._served.cache_clear()
+    books_module._gzipped.cache_clear()
+    try:
+        body = client.get("/engine/books/lines.bin", headers={"Accept-Encoding": "identity"})
+        assert body.status_code == 200
+        data = body.content
+    finally:
+        books_module._served.cache_clear()
+        books_module._gzipped.cache_clear()
+    line_end = data.index(b"\n", len(MAGIC))
+    header = json.loads(data[len(MAGIC):line_end])
+    records = data[line_end + 1:]
+    wanted = {key: score for key, score in book.scores.items() if empties_of(key) >= reach - 1}
+    assert 0 < len(wanted) < len(book.scores)
+    assert header["min_empty"] == reach
+    assert header["positions"] == len(wanted)
+    assert header["sha256"] == hashlib.sha256(records).hexdigest()
+    served = {int.from_bytes(records[at:at + KEY_BYTES], "big"):
+              int.from_bytes(records[at + KEY_BYTES:at + RECORD], "big", signed=True)
+              for at in range(0, len(records), RECORD)}
+    assert served == wanted
