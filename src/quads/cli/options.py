@@ -53,23 +53,21 @@ def position_from_args(args: argparse.Namespace, rules: Rules) -> Position:
     return position
 
 
-def positive_int(text: str) -> int:
-    """An option's value that must be a whole number of at least 1."""
+def _whole_number(text: str, low: int, high: int | None, expected: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+        value = low - 1
+    if value < low or (high is not None and value > high):
+        raise argparse.ArgumentTypeError(f"expected {expected}, not {text!r}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """An option's value that must be a whole number of at least 1."""
+    return _whole_number(text, 1, None, "a positive integer")
 
 
 def empty_cells(text: str) -> int:
     """An option's value that counts empty cells: 1 to 16."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected 1 to 16 empty cells, not {text!r}") from None
-    if not 1 <= value <= 16:
-        raise argparse.ArgumentTypeError(f"expected 1 to 16 empty cells, not {text!r}")
-    return value
+    return _whole_number(text, 1, 16, "1 to 16 empty cells")
