@@ -66,6 +66,9 @@ _LISTED = 100
 
 _GAMES_WATCHED = 200
 """Games under way that one stream follows at most (the most recently changed)."""
+_ENDED_WATCHED = 20
+"""The bot's games last ended that each look reads: those ended since the look before
+are among them (a bot ends a few games a second at most)."""
 _SMALLEST_POLL = 0.05
 
 
@@ -124,6 +127,11 @@ def _invitation_event(invitation: Invitation) -> bytes:
                   host=invitation.host)
 
 
+def _start_event(summary: GameSummary, bot: str) -> bytes:
+    side = "first" if summary.first_player == bot else "second"
+    return _event("gameStart", game=summary.id, rules=summary.rules, side=side)
+
+
 def _event(kind: str, **fields: object) -> bytes:
     return (json.dumps({"type": kind, **fields}, separators=(",", ":")) + "\n").encode()
 
@@ -166,7 +174,7 @@ async def stream(request: Request) -> StreamingResponse:
                     found = await lane.run(store.summaries, "ongoing", player=player,
                                            limit=_GAMES_WATCHED)
                     over = await lane.run(store.summaries, "over", player=player,
-                                          limit=_GAMES_WATCHED)
+                                          limit=_ENDED_WATCHED)
                     invited = await lane.run(bots.invitations, player)
                 except StorageError:  # the database is away: look again next time
                     found, over, invited = list(known.values()), [], []
@@ -179,9 +187,7 @@ async def stream(request: Request) -> StreamingResponse:
                 offered = {invitation.game for invitation in invited}
                 for game_id, summary in games.items():
                     if game_id not in known:
-                        side = "first" if summary.first_player == player else "second"
-                        yield _event("gameStart", game=game_id, rules=summary.rules,
-                                     side=side)
+                        yield _start_event(summary, player)
                         sent = True
                 for game_id in known.keys() - games.keys():
                     yield _event("gameFinish", game=game_id)
@@ -192,8 +198,7 @@ async def stream(request: Request) -> StreamingResponse:
                     if (summary.id in ended or summary.id in known or not _started(summary)
                             or summary.updated < opened):
                         continue
-                    side = "first" if summary.first_player == player else "second"
-                    yield _event("gameStart", game=summary.id, rules=summary.rules, side=side)
+                    yield _start_event(summary, player)
                     yield _event("gameFinish", game=summary.id)
                     ended.add(summary.id)
                     sent = True
