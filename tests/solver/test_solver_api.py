@@ -11,7 +11,8 @@ from tests.solver.solver_helpers import RULE_SETS, play
 from quads.errors import InvalidPositionError
 from quads.position import EMPTY, Position
 from quads.rules import ADVANCED, CLASSIC, QUADS, Rules
-from quads.solver import Progress, Value, analyse, solve
+from quads.solver import Progress, Value, analyse, default_table_mb, solve
+from quads.solver.search import TABLE_MB_MIN, TABLE_MB_PER_SECOND, _Search
 from quads.solver.value import WIN, score_of, value_of
 
 
@@ -81,6 +82,28 @@ def test_budget_that_suffices_changes_nothing() -> None:
     free = solve(position, QUADS)
     limited = solve(position, QUADS, nodes=free.nodes * 10 + 10_000, seconds=600)
     assert (limited.value, limited.plies, limited.best) == (free.value, free.plies, free.best)
+
+
+def test_the_default_table_grows_with_the_empty_cells_and_the_budget() -> None:
+    assert [default_table_mb(n) for n in (4, 13, 14, 15, 16)] == [2, 2, 16, 256, 1024]
+    assert default_table_mb(16, seconds=3) == 3 * TABLE_MB_PER_SECOND
+    assert default_table_mb(16, seconds=3, threads=2) == 6 * TABLE_MB_PER_SECOND
+    assert default_table_mb(16, seconds=600) == 1024  # never more than the cells ask
+    assert default_table_mb(16, seconds=0.01) == default_table_mb(16, nodes=10) == TABLE_MB_MIN
+    assert default_table_mb(16, nodes=1 << 20) == 16  # an entry of 16 bytes a node
+    assert default_table_mb(12, seconds=3) == 2
+
+
+@pytest.mark.parametrize("budget", [{"seconds": 3.0}, {"nodes": 2_000_000}])
+def test_a_search_with_a_budget_gets_no_table_it_cannot_fill(budget: dict[str, float]) -> None:
+    """A GiB table is paged in during the search, which costs a virtual machine about
+    3 s: a three-second analysis of the empty board would do nothing else."""
+    nodes, seconds = budget.get("nodes"), budget.get("seconds")
+    search = _Search(EMPTY, QUADS, None if nodes is None else int(nodes), seconds, None, None,
+                     1, None)
+    assert search.engine.table_bytes <= 32 << 20
+    unbounded = _Search(EMPTY, QUADS, None, None, None, None, 1, None)
+    assert unbounded.engine.table_bytes == 1 << 30
 
 
 def test_bad_budgets_are_refused() -> None:

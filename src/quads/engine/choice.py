@@ -45,7 +45,7 @@ class Limits:
     threads: int = 1
     table_mb: float | None = None
     """The largest table; a search takes the size the solver finds best for its number
-    of empty cells (:func:`quads.solver.default_table_mb`), up to this."""
+    of empty cells and budget (:func:`quads.solver.default_table_mb`), up to this."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +160,8 @@ def _solve(position: Position, rules: Rules, limits: Limits, stop: StopSignal,
             return known, "book"
     if limits.depth is not None and position.empty_count > limits.depth:
         return None, "squeeze"
-    table_mb: float = default_table_mb(position.empty_count)
+    table_mb = default_table_mb(position.empty_count, seconds=limits.seconds,
+                                nodes=limits.nodes, threads=limits.threads)
     if limits.table_mb is not None:
         table_mb = min(table_mb, limits.table_mb)
     solution = solve(position, rules, nodes=limits.nodes, seconds=limits.seconds,

@@ -50,26 +50,43 @@ REPORT_EVERY = 0.5
 """Seconds between progress reports."""
 PURE_TABLE_ENTRIES = 1 << 20
 """The pure-Python kernel's default table is no larger than this (it is a Python list)."""
+TABLE_MB_PER_SECOND = 8
+"""A timed search's default table holds this many MiB a second of budget and thread at
+most: a thread searches 5 to 15 million nodes a second, and at 3 s a table of 16 MiB
+proves as many turns as one of 1 GiB, or more."""
+TABLE_MB_MIN = 2
+"""... and never fewer than this."""
+ENTRY_BYTES = 16
+"""The size of one table entry."""
 REFINE_MAX_EMPTIES = 10
 """By default, drawing turns are compared (fewest non-losing replies) only up to this many
 empty cells: beyond, the comparison costs far more than the value itself."""
 
 
-def default_table_mb(empties: int) -> int:
-    """The table size used when none is given: small for small solves, 1 GiB at most.
+def default_table_mb(empties: int, *, seconds: float | None = None, nodes: int | None = None,
+                     threads: int = 1) -> float:
+    """The table size used when none is given: small for small solves, 1 GiB at most,
+    and no larger than the budget can fill.
 
-    A table much larger than the search needs costs time (memory has to be
-    touched before use) and gains nothing.
+    A table much larger than the search needs costs time and gains nothing: its
+    memory is touched for the first time during the search, and on a virtual
+    machine that costs about 3 s a GiB (the host hands the pages over one by
+    one).  So a search limited to ``seconds`` gets at most
+    :data:`TABLE_MB_PER_SECOND` a second and thread, and one limited to ``nodes``
+    at most an entry a node; :data:`TABLE_MB_MIN` at least.
     """
-    if empties <= 13:
-        return 2
-    return {14: 16, 15: 256}.get(empties, 1024)
+    size: float = 2 if empties <= 13 else {14: 16, 15: 256}.get(empties, 1024)
+    if seconds is not None:
+        size = min(size, seconds * max(1, threads) * TABLE_MB_PER_SECOND)
+    if nodes is not None:
+        size = min(size, nodes * ENTRY_BYTES / (1 << 20))
+    return max(TABLE_MB_MIN, size)
 
 
 def _entries(table_mb: float) -> int:
     """The number of table entries (16 bytes each, a power of two) that fit in ``table_mb``."""
     entries = 4
-    while entries * 2 * 16 <= table_mb * (1 << 20):
+    while entries * 2 * ENTRY_BYTES <= table_mb * (1 << 20):
         entries *= 2
     return entries
 
@@ -103,7 +120,14 @@ class _Search:
         self.position = position
         self.rules = rules
         self.kernel: Kernel = load_kernel(pure)
-        mb = table_mb if table_mb is not None else default_table_mb(position.empty_count)
+        if threads is None:
+            cores = os.cpu_count() or 1
+            threads = min(2, cores) if self.kernel.compiled and position.empty_count >= 12 else 1
+        self.threads = max(1, threads if self.kernel.compiled else 1)
+        if position.empty_count < THREADS_MIN_EMPTIES:
+            self.threads = 1  # starting threads would cost more than the whole search
+        mb = table_mb if table_mb is not None else default_table_mb(
+            position.empty_count, seconds=seconds, nodes=nodes, threads=self.threads)
         entries = _entries(mb)
         if table_mb is None and not self.kernel.compiled:
             entries = min(entries, PURE_TABLE_ENTRIES)
@@ -113,12 +137,6 @@ class _Search:
         )
         self.control = self.kernel.control(nodes or 0, seconds or 0.0)
         self.signal = stop
-        if threads is None:
-            cores = os.cpu_count() or 1
-            threads = min(2, cores) if self.kernel.compiled and position.empty_count >= 12 else 1
-        self.threads = max(1, threads if self.kernel.compiled else 1)
-        if position.empty_count < THREADS_MIN_EMPTIES:
-            self.threads = 1  # starting threads would cost more than the whole search
         self.report = progress
         self.refine = position.empty_count <= REFINE_MAX_EMPTIES if refine is None else refine
         self.distance = distance
@@ -465,8 +483,9 @@ def solve(
     the value is known the solution's value is :attr:`Value.UNKNOWN` (and
     ``complete`` is ``False``).  ``table_mb`` sets the size of the
     transposition table (by default it grows with the number of empty cells,
-    up to 1 GiB).  ``progress`` is called from the calling thread about twice a
-    second during long solves.  ``threads`` sets the number of search threads
+    up to 1 GiB, and with the budget: see :func:`default_table_mb`).
+    ``progress`` is called from the calling thread about twice a second during
+    long solves.  ``threads`` sets the number of search threads
     (by default both cores of a two-core machine for large solves; one for
     positions with fewer than :data:`THREADS_MIN_EMPTIES` empty cells).  They
     search the root's turns side by side, and one turn's position all together:
