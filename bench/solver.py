@@ -40,6 +40,7 @@ DEFAULT_POSITIONS = ROOT.parent / "shared" / "bench" / "positions.txt"
 START = "..../..../..../.... -"
 REPEATS = 5
 REPEAT_BELOW = 0.1
+REPEAT_FOR = 0.5
 
 
 def read_positions(path: Path) -> list[tuple[str, Position, int]]:
@@ -74,12 +75,15 @@ def timed_solve(position: Position, rules: Rules, threads: int | None, pure: boo
                 progress: ProgressCallback | None = None, check: bool = True) -> Run:
     """Solve: the value (with distance), the best turn's value, nodes, wall and CPU time.
 
-    A solve that takes less than :data:`REPEAT_BELOW` seconds is repeated
-    :data:`REPEATS` times and timed by its fastest run, so that a millisecond
-    of noise does not read as a ratio.
+    A solve that takes less than :data:`REPEAT_BELOW` seconds is repeated at
+    least :data:`REPEATS` times and for :data:`REPEAT_FOR` seconds, and timed by
+    its fastest run, so that a millisecond of noise does not read as a ratio.
     """
     seconds = cpu = float("inf")
-    for _ in range(REPEATS):
+    began = time.perf_counter()
+    runs = 0
+    while runs < REPEATS or time.perf_counter() - began < REPEAT_FOR:
+        runs += 1
         began_cpu = time.process_time()
         start = time.perf_counter()
         solution = solve(position, rules, threads=threads, pure=pure or None, progress=progress)
