@@ -69,11 +69,11 @@ def default_table_mb(empties: int, *, seconds: float | None = None, nodes: int |
     and no larger than the budget can fill.
 
     A table much larger than the search needs costs time and gains nothing: its
-    memory is touched for the first time during the search, and on a virtual
-    machine that costs about 3 s a GiB (the host hands the pages over one by
-    one).  So a search limited to ``seconds`` gets at most
-    :data:`TABLE_MB_PER_SECOND` a second and thread, and one limited to ``nodes``
-    at most an entry a node; :data:`TABLE_MB_MIN` at least.
+    memory is touched for the first time during the search, which on one
+    virtual machine measured about 3 s a GiB in 2 MiB pages.  So a search
+    limited to ``seconds`` gets at most :data:`TABLE_MB_PER_SECOND` a second and
+    thread, and one limited to ``nodes`` at most an entry a node;
+    :data:`TABLE_MB_MIN` at least.
     """
     size: float = 2 if empties <= 13 else {14: 16, 15: 256}.get(empties, 1024)
     if seconds is not None:
