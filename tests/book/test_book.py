@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from quads.book import (
     book_for,
     build_book,
     load_book,
+    pack_journal,
     positions_to_solve,
     read_book,
     shipped_path,
@@ -123,6 +125,46 @@ def test_an_interrupted_build_continues_and_solves_nothing_twice(
     steps = [b.done - a.done for a, b in itertools.pairwise(resumed)]
     assert sum(steps) == resumed[0].total - solved  # the rest, once each
     assert out.read_bytes() == small_book.read_bytes()
+    assert not journal.exists()
+
+
+def test_a_packed_build_continues_elsewhere_from_its_partial_book(
+        small_book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "carried.qbook"
+
+    class StopError(Exception):
+        pass
+
+    def stop_after(share: int) -> Callable[[BuildProgress], None]:
+        def stop(progress: BuildProgress) -> None:
+            if progress.done >= progress.total * share // 4:
+                raise StopError
+        return stop
+
+    with pytest.raises(StopError):
+        build_book(SMALL, MIN_EMPTY, out, workers=1, progress=stop_after(1))
+    journal = out.with_name("carried.qbook.journal")
+    first = len(journal.read_bytes()) // 11
+    assert main(["book", "build", "--rules", "lines+squares:color", "--min-empty",
+                 str(MIN_EMPTY), "--out", str(out), "--pack"]) == 0
+    assert f"{out}.partial: {first} positions" in capsys.readouterr().out
+    partial = out.with_name("carried.qbook.partial")
+    assert not journal.exists()
+    assert len(partial.read_bytes()) < first * 11  # smaller than its journal
+    # a second sitting: more solved into a new journal, packed with the partial book
+    with pytest.raises(StopError):
+        build_book(SMALL, MIN_EMPTY, out, workers=1, progress=stop_after(2))
+    header = pack_journal(SMALL, MIN_EMPTY, out)
+    assert first < header.positions < len(read_book(small_book)[1])
+    # a partial book of another game is refused, naming the file, and changes nothing
+    with pytest.raises(BookError, match=r"carried\.qbook\.partial"):
+        build_book(Rules.parse("lines:color"), MIN_EMPTY, out, workers=1)
+    # the last sitting: only the rest is solved, and the book is the same
+    resumed: list[BuildProgress] = []
+    build_book(SMALL, MIN_EMPTY, out, workers=1, progress=resumed.append)
+    assert resumed[0].resumed == header.positions
+    assert out.read_bytes() == small_book.read_bytes()
+    assert not partial.exists()
     assert not journal.exists()
 
 

@@ -13,7 +13,7 @@ there is one.
 <Value.DRAW: 'draw'>
 """
 
-from quads.book.build import BuildProgress, build_book
+from quads.book.build import BuildProgress, build_book, pack_journal
 from quads.book.format import BookError, BookHeader, read_book, write_book
 from quads.book.positions import game_name, positions_to_solve
 from quads.book.probe import (
@@ -38,6 +38,7 @@ __all__ = [
     "build_book",
     "game_name",
     "load_book",
+    "pack_journal",
     "positions_to_solve",
     "read_book",
     "shipped_path",

@@ -8,6 +8,12 @@ stopped, for any reason, continues from its journal when it is started again:
 nothing is solved twice.  Once every score is known the book is written and
 the journal removed.
 
+A build too long for one machine's sitting can be carried to another:
+:func:`pack_journal` writes the scores solved so far as a *partial book*
+(``FILE.partial``: the book format, checked on reading like any book, with a
+header naming the game and ``min_empty``), some fifteen times smaller than the
+journal.  A build started where ``FILE.partial`` lies takes its scores as solved.
+
 Workers are local processes by default, or the workers of a Dask distributed
 cluster (``scheduler``): the same batches, the same function, the same book.
 Every score is exact, so the book's bytes do not depend on who solved what,
@@ -24,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from quads.book.format import BookError, BookHeader, write_book
+from quads.book.format import BookError, BookHeader, read_book, write_book
 from quads.book.positions import BookNode, game_name, positions_to_solve
 from quads.rules import Rules
 from quads.solver.kernel import Engine, load_kernel
@@ -32,7 +38,7 @@ from quads.solver.search import CANON_MIN, ORDER_MIN, TT_MIN
 from quads.solver.symmetry import board_symmetries
 from quads.solver.value import WIN
 
-__all__ = ["BuildProgress", "build_book", "solve_batch"]
+__all__ = ["BuildProgress", "build_book", "pack_journal", "solve_batch"]
 
 BATCH = 16
 """Positions per batch: small enough to lose little to an interruption and to
@@ -50,7 +56,7 @@ class BuildProgress:
     done: int
     total: int
     resumed: int
-    """Positions found solved in the journal when the build started."""
+    """Positions found solved (in the journal or the partial book) when the build started."""
 
 
 # ---- solving (in the workers) ---------------------------------------------------------
@@ -96,6 +102,42 @@ def solve_batch(shapes: tuple[int, ...], traits: int,
 
 def _journal_path(out: Path) -> Path:
     return out.with_name(out.name + ".journal")
+
+
+def _partial_path(out: Path) -> Path:
+    return out.with_name(out.name + ".partial")
+
+
+def _read_partial(out: Path, header: BookHeader) -> dict[int, int]:
+    """The scores of ``out``'s partial book, if there is one, for the book ``header``.
+
+    :raises BookError: if it is damaged or of another game or depth.
+    """
+    path = _partial_path(out)
+    if not path.exists():
+        return {}
+    found, scores = read_book(path)
+    if (found.game, found.min_empty) != (header.game, header.min_empty):
+        raise BookError(f"{path}: a partial book of {found.game} with min_empty "
+                        f"{found.min_empty}, not of {header.game} with {header.min_empty}")
+    return {key: scores[key] for key in scores}
+
+
+def pack_journal(rules: Rules, min_empty: int, out: Path) -> BookHeader:
+    """Write the scores solved so far by the build of ``out`` (its partial book and its
+    journal) to its partial book ``FILE.partial``, then remove the journal; the header
+    of the partial book, which counts them.  No build of ``out`` may be running.
+
+    :raises BookError: if the partial book already there is damaged or of another game.
+    """
+    wanted = BookHeader(game_name(rules), min_empty, 0)
+    scores = _read_partial(out, wanted)
+    journal = _journal_path(out)
+    scores.update(read_journal(journal))
+    header = BookHeader(wanted.game, min_empty, len(scores))
+    write_book(_partial_path(out), header, scores)  # atomic: the old one or the new one
+    journal.unlink(missing_ok=True)
+    return header
 
 
 def read_journal(path: Path) -> dict[int, int]:
@@ -170,12 +212,14 @@ def build_book(rules: Rules, min_empty: int, out: Path, *, workers: int | None =
                scheduler: str | None = None,
                progress: Callable[[BuildProgress], None] | None = None) -> BookHeader:
     """Solve every position of the book of ``rules`` with ``min_empty`` and write it
-    to ``out``, continuing from ``out``'s journal if an earlier build left one.
+    to ``out``, continuing from ``out``'s journal and partial book (:func:`pack_journal`)
+    if an earlier build left them.
 
     ``workers``: local processes (default: one per core); ``scheduler``: the
     address of a Dask distributed scheduler to hand the batches to instead.
 
-    :raises BookError: if the Dask extra is missing for ``scheduler``.
+    :raises BookError: if the Dask extra is missing for ``scheduler``, or if the partial
+        book is damaged or of another game.
     :raises ValueError: if ``min_empty`` is not between 1 and 16.
     """
     levels = positions_to_solve(rules, min_empty)
@@ -183,7 +227,9 @@ def build_book(rules: Rules, min_empty: int, out: Path, *, workers: int | None =
     for level in levels:
         wanted.update(level.nodes)
     journal = _journal_path(out)
-    scores = {key: score for key, score in read_journal(journal).items() if key in wanted}
+    known = _read_partial(out, BookHeader(game_name(rules), min_empty, 0))
+    known.update(read_journal(journal))
+    scores = {key: score for key, score in known.items() if key in wanted}
     resumed = len(scores)
     todo = [(key, wanted[key]) for key in sorted(wanted) if key not in scores]
     # The deepest positions first: they are the quickest, and fill the tables
@@ -204,4 +250,5 @@ def build_book(rules: Rules, min_empty: int, out: Path, *, workers: int | None =
     header = BookHeader(game_name(rules), min_empty, len(scores))
     write_book(out, header, scores)
     journal.unlink(missing_ok=True)
+    _partial_path(out).unlink(missing_ok=True)
     return header

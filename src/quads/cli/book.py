@@ -9,7 +9,14 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from quads.book import DEFAULT_MIN_EMPTY, BuildProgress, build_book, shipped_path, verify_book
+from quads.book import (
+    DEFAULT_MIN_EMPTY,
+    BuildProgress,
+    build_book,
+    pack_journal,
+    shipped_path,
+    verify_book,
+)
 from quads.cli.options import add_rules_options, empty_cells, positive_int, rules_from_args
 
 __all__ = ["register"]
@@ -44,6 +51,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                        help="the book file (default: RULES.qbook in this folder)")
     build.add_argument("--progress", action="store_true",
                        help="show the progress bar even when standard error is not a terminal")
+    build.add_argument("--pack", action="store_true",
+                       help="solve nothing: write what the stopped build of --out has solved "
+                            "to FILE.partial (a compact partial book, which a build started "
+                            "beside it takes up), to carry the build to another machine")
     build.set_defaults(run=run_build)
 
     verify = actions.add_parser(
@@ -67,6 +78,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def run_build(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     out = args.out or Path(f"{rules.name.replace(':', '_')}.qbook")
+    if args.pack:
+        packed = pack_journal(rules, args.min_empty, out)
+        print(f"{out}.partial: {packed.positions} positions of {packed.game} solved so far "
+              f"for the book with min_empty {packed.min_empty}")
+        return 0
     with tqdm(unit="pos", file=sys.stderr, disable=False if args.progress else None,
               desc="solving", dynamic_ncols=True) as bar:
 
