@@ -45,9 +45,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from quads.clock import Clock
+from quads.game import Game
 from quads.outcome import Player
-from quads.position import Position
-from quads.rules import Rules
 from quads.storage.engine import database_url, describe, open_engine
 from quads.storage.errors import (
     DeviceGameExistsError,
@@ -57,6 +56,7 @@ from quads.storage.errors import (
     StorageUnavailableError,
 )
 from quads.storage.migrate import upgrade
+from quads.storage.replays import Replays
 from quads.storage.results import PuzzleResult
 from quads.storage.retention import Pruned
 from quads.storage.stored import (
@@ -65,8 +65,6 @@ from quads.storage.stored import (
     StoredGame,
     action_text,
     now,
-    parse_action,
-    rebuild_game,
     redo_trail,
 )
 from quads.storage.tables import (
@@ -79,6 +77,11 @@ from quads.storage.tables import (
 )
 
 __all__ = ["CHANNEL", "GameStore"]
+
+
+def _record(game: Game) -> tuple[list[str], list[str]]:
+    """The texts of ``game``'s actions and of its redo trail, as a save writes them."""
+    return [action_text(a) for a in game.actions], [action_text(a) for a in redo_trail(game)]
 
 _PRUNE_LOCK = 0x71756164
 """The PostgreSQL advisory lock a prune holds, so that one process prunes at a time."""
@@ -190,6 +193,7 @@ class GameStore:
         self.url = location if isinstance(location, URL) else database_url(location)
         self.engine: Engine = open_engine(self.url, statement_timeout)
         self.postgres = self.engine.dialect.name == "postgresql"
+        self._replays = Replays()
         # SQLite lets one transaction write at a time.  The threads of this process
         # take turns here, in order, instead of in SQLite's busy handler, which
         # retries after sleeps of up to 100 ms; PostgreSQL needs no such turns.
@@ -311,7 +315,8 @@ class GameStore:
         :raises StaleGameError: if the game was saved by someone else meanwhile.
         :raises GameNotFoundError: if there is no such game.
         """
-        values = self._progress(stored)
+        record = _record(stored.game)
+        values = self._progress(stored, record)
         values["revision"] = stored.revision + 1
         values["game_id"], values["loaded_revision"] = stored.id, stored.revision
         seats = (stored.first_player, stored.second_player)
@@ -325,6 +330,7 @@ class GameStore:
             if seats != stored.stored_seats:
                 self._keep_players(connection, *seats)
             self._notify(connection, f"{stored.id} {stored.revision + 1}")
+        self._replays.saved(stored.id, stored.game, *record)
         stored.revision += 1
         stored.updated = datetime.fromisoformat(values["updated"])
         stored.stored_seats = seats
@@ -357,14 +363,15 @@ class GameStore:
             return done.first() is not None
 
     @staticmethod
-    def _progress(stored: StoredGame) -> dict[str, Any]:
-        game = stored.game
+    def _progress(stored: StoredGame, record: tuple[list[str], list[str]] | None = None
+                  ) -> dict[str, Any]:
+        actions, redo = record if record is not None else _record(stored.game)
         return {
-            "actions": json.dumps([action_text(a) for a in game.actions]),
-            "redo": json.dumps([action_text(a) for a in redo_trail(game)]),
+            "actions": json.dumps(actions),
+            "redo": json.dumps(redo),
             "ply": stored.ply,
             "status": stored.status,
-            "to_move": _identifier(game.to_move),
+            "to_move": _identifier(stored.game.to_move),
             "revision": stored.revision,
             "updated": _time(now()),
             "first_player": stored.first_player,
@@ -394,15 +401,9 @@ class GameStore:
             raise GameNotFoundError(f"no game with id {game_id!r}")
         return self._stored(row)
 
-    @staticmethod
-    def _stored(row: RowMapping) -> StoredGame:
-        game = rebuild_game(
-            Rules.parse(row["rules"]),
-            Position.from_string(row["start"]),
-            json.loads(row["headers"]),
-            [parse_action(text) for text in json.loads(row["actions"])],
-            [parse_action(text) for text in json.loads(row["redo"])],
-        )
+    def _stored(self, row: RowMapping) -> StoredGame:
+        game = self._replays.game(row["id"], row["rules"], row["start"], row["headers"],
+                                  json.loads(row["actions"]), json.loads(row["redo"]))
         resigned = _player(row["resigned"])
         if resigned is not None and not game.is_over():
             # Saved before resignation was an action of the game: its column says it.
@@ -529,6 +530,7 @@ class GameStore:
                     raise StaleGameError(f"game {game_id!r} has changed since it was loaded")
                 raise GameNotFoundError(f"no game with id {game_id!r}")
             self._notify(connection, f"{game_id} gone")
+            self._replays.forget(game_id)
 
     def adopt(self, game_id: str, player: str) -> None:
         """Give a game stored before games had owners to ``player`` (if it still has none)."""
@@ -688,6 +690,7 @@ class GameStore:
                         raise _DryRunError
                     for game_id in ids:
                         self._notify(connection, f"{game_id} gone")
+                        self._replays.forget(game_id)
             except _DryRunError:
                 pass  # rolled back
             for kind, count in counts.items():
