@@ -5,7 +5,7 @@ Usage (from the repository root, with the ``web`` and ``test`` extras installed)
     python bench/live.py [--games 10] [--think 0] [--seed 1] [--rules quads]
                          [--timeout 10] [--json] [--trace actions.csv]
                          [--url http://127.0.0.1:8000 [--server-pid PID]]
-                         [--db PATH_OR_URL] [--workers N]
+                         [--db PATH_OR_URL] [--workers N] [--setting KEY=VALUE ...]
 
 Without ``--url`` the script starts its own ``quads serve`` on a free port of
 127.0.0.1 (a new SQLite file in a temporary directory unless ``--db`` names
@@ -889,6 +889,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="processes of each server started here (PostgreSQL only; "
                              "default %(default)s)")
+    parser.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setting of the servers started here, as a line of their "
+                             "TOML settings file (e.g. share_core=false); repeatable")
     parser.add_argument("--kill-server-after", type=float, metavar="SECONDS",
                         help="kill -9 the last server this many seconds into the play; its "
                              "players move to the others (needs --servers 2 or more)")
@@ -940,7 +943,8 @@ def main(argv: list[str] | None = None) -> int:
                 db = faults.database.url()
             else:
                 db = args.db or str(Path(tmp) / "bench.sqlite3")
-            faults.servers = start_servers(db, args.servers, args.workers, Path(tmp))
+            faults.servers = start_servers(db, args.servers, args.workers, Path(tmp),
+                                           "".join(f"{line}\n" for line in args.setting))
             stack.callback(stop_servers, faults.servers)
             bases = [server.base for server in faults.servers]
             pids = [server.pid for server in faults.servers]
@@ -950,7 +954,8 @@ def main(argv: list[str] | None = None) -> int:
                   else "SQLite (temporary file)" if not args.db
                   else urlsplit(args.db).scheme or "SQLite")
         figures["server"] = ("given by --url" if args.url else
-                             f"{args.servers} x quads serve --workers {args.workers}, {engine}")
+                             f"{args.servers} x quads serve --workers {args.workers}, {engine}"
+                             + "".join(f", {line}" for line in args.setting))
     print(json.dumps(figures, indent=2) if args.json else report(figures))
     ok = (figures["games_finished"] == args.games and figures["lost"] == 0
           and figures["errors"] == 0)

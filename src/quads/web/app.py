@@ -25,6 +25,7 @@ from quads.web import (
     api,
     books,
     bot_api,
+    cores,
     errors,
     live,
     lobby_api,
@@ -70,7 +71,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 
         listener = ChangeListener(store, app.state.hub, app.state.lobby)
         listener.start()
-    app.state.hub.on_away = _away_writer(store)
+    if app.state.settings.share_core:
+        cores.join()  # the event loop's thread, with the database lane's
+    app.state.hub.on_away = _away_writer(store, app.state.settings.share_core)
     app.state.listener = listener
     timekeeper = Timekeeper(store, app.state.hub, app.state.lobby, app.state.settings)
     app.state.timekeeper = timekeeper
@@ -91,11 +94,12 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.close()
 
 
-def _away_writer(store: GameStore) -> Callable[[str, str, bool], None]:
+def _away_writer(store: GameStore, share_core: bool) -> Callable[[str, str, bool], None]:
     """Record in ``store`` when a seat's player leaves a game or comes back, as this
     process's live hub sees it (its sockets, and the others' as last heard), in a
-    worker thread."""
-    writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quads-away")
+    worker thread (on the event loop's core with ``share_core``)."""
+    writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quads-away",
+                                initializer=cores.join if share_core else None)
     moment = now
 
     def write(game_id: str, player: str, away: bool) -> None:
@@ -150,8 +154,9 @@ def create_app(
     store = GameStore(db_path, statement_timeout=settings.statement_timeout)
     app.state.store = store
     app.state.settings = settings
-    app.state.lane = lane_for(store, DatabaseLane(settings.db_wait, settings.db_threads,
-                                                  probe=store.ping))
+    app.state.lane = lane_for(store, DatabaseLane(
+        settings.db_wait, settings.db_threads, probe=store.ping,
+        initializer=cores.join if settings.share_core else None))
     app.state.hub = LiveHub(settings)
     app.state.lobby = LobbyHub(store, app.state.hub, settings)
     app.state.puzzles = PuzzleCache()
@@ -194,4 +199,6 @@ def create_app(
 def app_from_env() -> FastAPI:
     """The app over the database named by ``$QUADS_DB``, with the settings of
     ``$QUADS_CONFIG``: what each process of ``quads serve --workers N`` runs."""
-    return create_app(os.environ["QUADS_DB"], settings=Settings.from_env())
+    # Each process would keep its threads on the same core: none does.
+    return create_app(os.environ["QUADS_DB"],
+                      settings=Settings.from_env().replace(share_core=False))

@@ -46,16 +46,19 @@ class DatabaseLane:
 
     ``probe`` is a call that succeeds once the database answers again (e.g.
     :meth:`GameStore.ping <quads.storage.GameStore.ping>`); without one the breaker
-    closes again after ``retry_after`` seconds.
+    closes again after ``retry_after`` seconds.  Each thread runs ``initializer``
+    first, if given.
     """
 
     def __init__(self, wait: float = 1.5, threads: int = 4,
                  probe: Callable[[], object] | None = None,
-                 retry_after: int = 2) -> None:
+                 retry_after: int = 2, initializer: Callable[[], object] | None = None
+                 ) -> None:
         self.wait = wait
         self.retry_after = retry_after
         self._probe = probe
-        self._pool = ThreadPoolExecutor(max(1, threads), thread_name_prefix="quads-db")
+        self._pool = ThreadPoolExecutor(max(1, threads), thread_name_prefix="quads-db",
+                                        initializer=initializer)
         self._broken = threading.Event()
         self._lock = threading.Lock()
         self.trips = 0

@@ -23,7 +23,7 @@ from quads.puzzles import Puzzle, line_solves, streak_of_newest
 from quads.storage import GameStore, PuzzleResult
 from quads.storage.stored import now
 from quads.turn import Turn
-from quads.web import rates
+from quads.web import cores, rates
 from quads.web.dispatch import quick
 from quads.web.errors import ApiError
 from quads.web.fields import DATE_PATTERN
@@ -114,7 +114,11 @@ class PuzzleWarmer:
         if self.stopping.is_set() or (self._task is not None and not self._task.done()):
             return
         self._task = asyncio.get_running_loop().create_task(
-            asyncio.to_thread(self.cache.warm, dates, self.stopping))
+            asyncio.to_thread(self._warm, dates))
+
+    def _warm(self, dates: list[datetime.date]) -> None:
+        cores.leave()  # generating puzzles is thinking: it may use every core
+        self.cache.warm(dates, self.stopping)
 
     async def stop(self) -> None:
         """Stop after the puzzle being generated, and wait for it."""

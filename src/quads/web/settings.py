@@ -120,6 +120,10 @@ class Settings:
     db_threads: int = 4
     """Threads that run the store calls of the quick routes and the live sockets
     (the database lane, :mod:`quads.web.lane`)."""
+    share_core: bool = True
+    """Keep the event loop and the database lane's threads on one core, which costs
+    less than passing Python's lock between cores (:mod:`quads.web.cores`); the
+    engine's threads still use every core.  Only a single server process does so."""
 
     # ---- retention -------------------------------------------------------------------
     unplayed_days: float = 7.0
@@ -171,6 +175,9 @@ class Settings:
                 if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                     raise SettingsError(f"{key}: expected a list of texts")
                 value = tuple(value)
+            elif isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise SettingsError(f"{key}: expected true or false, not {value!r}")
             elif isinstance(value, bool) or not (
                     isinstance(value, type(default))
                     or (isinstance(default, float) and isinstance(value, int))):
@@ -227,7 +234,9 @@ def settings_toml(settings: Settings) -> str:
     lines = ["[limits]"]
     for item in fields(settings):
         value = getattr(settings, item.name)
-        if isinstance(value, tuple):
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, tuple):
             text = "[" + ", ".join(_toml_text(v) for v in value) + "]"
         elif isinstance(value, str):
             text = _toml_text(value)

@@ -54,6 +54,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
+from quads.web import cores
 from quads.web.analysis_cache import AnalysisCache
 from quads.web.errors import ApiError, error_response
 from quads.web.reviews import ReviewCache
@@ -214,6 +215,7 @@ class Lane:
             return job
 
     def _serve(self) -> None:
+        cores.leave()  # started by the event loop: thinking may use every core
         if self.nice:
             with contextlib.suppress(AttributeError, OSError):  # Linux only
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), self.nice)
