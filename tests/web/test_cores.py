@@ -1,11 +1,19 @@
-"""The event loop and the database lane share one core; the engine's threads and
-puzzle warming use every core; with ``share_core = false`` no thread is kept."""
+"""Each server process claims a core of its own, and keeps its event loop and its
+database lane on it; the engine's threads and puzzle warming use every core; with
+``share_core = false`` no thread is kept anywhere.
+
+The claims are lock files in the temporary folder: each test has a folder of its
+own, so that the servers of other tests do not hold the cores it counts."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import tempfile
 import threading
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,8 +26,21 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
     from fastapi.testclient import TestClient
 
-pytestmark = pytest.mark.skipif(cores.SHARED is None,
+pytestmark = pytest.mark.skipif(len(cores.ALLOWED) < 2 or not hasattr(os, "sched_setaffinity"),
                                 reason="threads are kept on one core on Linux with two or more")
+
+CLAIM = ("from quads.web import cores; print(cores.claim(), flush=True); "
+         "import sys; sys.stdin.read()")
+
+
+@pytest.fixture(autouse=True)
+def own_locks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = tmp_path / "locks"
+    folder.mkdir()
+    monkeypatch.setenv("TMPDIR", str(folder))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    yield folder
+    assert cores.claimed() is None  # every claim was given up
 
 
 def _affinity() -> set[int]:
@@ -30,7 +51,10 @@ async def _loop_affinity() -> set[int]:
     return _affinity()
 
 
-def test_a_thread_joins_the_shared_core_and_leaves_it() -> None:
+def test_a_thread_joins_the_claimed_core_and_leaves_it() -> None:
+    core = cores.claim()
+    assert core == max(cores.ALLOWED)
+    assert cores.claim() == core  # the process's claim, counted twice
     seen: list[set[int]] = []
 
     def run() -> None:
@@ -42,16 +66,48 @@ def test_a_thread_joins_the_shared_core_and_leaves_it() -> None:
     thread = threading.Thread(target=run)
     thread.start()
     thread.join()
-    assert seen == [{cores.SHARED}, set(cores.ALLOWED)]
+    assert seen == [{core}, set(cores.ALLOWED)]
     assert _affinity() == set(cores.ALLOWED)  # the calling thread is not touched
+    cores.release()
+    assert cores.claimed() == core
+    cores.release()
+    assert cores.claimed() is None
+
+
+def test_each_process_claims_a_core_of_its_own_until_none_is_free(own_locks: Path) -> None:
+    def start() -> tuple[subprocess.Popen[str], str]:
+        process = subprocess.Popen([sys.executable, "-c", CLAIM], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, text=True,
+                                   env={**os.environ, "TMPDIR": str(own_locks)})
+        assert process.stdout is not None
+        return process, process.stdout.readline().strip()
+
+    running: list[subprocess.Popen[str]] = []
+    try:
+        claimed = []
+        for _ in cores.ALLOWED:
+            process, core = start()
+            running.append(process)
+            claimed.append(core)
+        assert sorted(claimed) == sorted(str(core) for core in cores.ALLOWED)
+        extra, core = start()
+        running.append(extra)
+        assert core == "None"  # every core is held
+        first = running.pop(0)
+        first.communicate("")  # it ends: its core is free again
+        process, core = start()
+        running.append(process)
+        assert core == claimed[0]
+    finally:
+        for process in running:
+            process.communicate("")
 
 
 @pytest.mark.parametrize("share", [True, False], ids=["shared", "not-shared"])
-def test_the_server_keeps_its_loop_and_database_on_one_core_and_thinks_anywhere(
+def test_the_server_keeps_its_loop_and_database_on_its_core_and_thinks_anywhere(
         tmp_path: Path, share: bool) -> None:
     app = create_app(tmp_path / "games.sqlite3", static_dir=None,
                      settings=Settings(share_core=share))
-    kept = {cores.SHARED} if share else set(cores.ALLOWED)
 
     async def in_the_lane() -> set[int]:
         return await app.state.lane.run(_affinity)
@@ -68,7 +124,10 @@ def test_the_server_keeps_its_loop_and_database_on_one_core_and_thinks_anywhere(
 
     with TestClient(app) as client:
         assert client.portal is not None
+        kept = {max(cores.ALLOWED)} if share else set(cores.ALLOWED)
+        assert cores.claimed() == (max(cores.ALLOWED) if share else None)
         assert client.portal.call(_loop_affinity) == kept
         assert client.portal.call(in_the_lane) == kept
         assert client.portal.call(thinking) == set(cores.ALLOWED)
         assert client.portal.call(warming) == set(cores.ALLOWED)
+    assert cores.claimed() is None  # given up when the app stops

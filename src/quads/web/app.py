@@ -71,9 +71,10 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 
         listener = ChangeListener(store, app.state.hub, app.state.lobby)
         listener.start()
-    if app.state.settings.share_core:
+    share_core = app.state.settings.share_core and cores.claim() is not None
+    if share_core:
         cores.join()  # the event loop's thread, with the database lane's
-    app.state.hub.on_away = _away_writer(store, app.state.settings.share_core)
+    app.state.hub.on_away = _away_writer(store, share_core)
     app.state.listener = listener
     timekeeper = Timekeeper(store, app.state.hub, app.state.lobby, app.state.settings)
     app.state.timekeeper = timekeeper
@@ -92,6 +93,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         if listener is not None:
             listener.stop()
         store.close()
+        if share_core:
+            cores.release()
 
 
 def _away_writer(store: GameStore, share_core: bool) -> Callable[[str, str, bool], None]:
@@ -199,6 +202,4 @@ def create_app(
 def app_from_env() -> FastAPI:
     """The app over the database named by ``$QUADS_DB``, with the settings of
     ``$QUADS_CONFIG``: what each process of ``quads serve --workers N`` runs."""
-    # Each process would keep its threads on the same core: none does.
-    return create_app(os.environ["QUADS_DB"],
-                      settings=Settings.from_env().replace(share_core=False))
+    return create_app(os.environ["QUADS_DB"], settings=Settings.from_env())

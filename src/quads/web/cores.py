@@ -13,38 +13,94 @@ and 1.86 to 2.09 s with these threads kept on one core, while answering faster
 (423 to 472 actions a second instead of 301 to 324).  They lose nothing by it:
 only one of them runs Python at a time anyway.
 
-The threads that think (the engine's lanes, puzzle warming) are the ones that use
-the other cores: they leave the shared core (:func:`leave`) and may run anywhere.
-Only one server process may keep its threads so: with several, each would pick
-the same core.
+Each server process :func:`claim`\\ s a core of its own: the last of the cores it
+may use that no other Quads server process of the same user holds (a lock file
+per core in the temporary folder, held while the process serves, let go when it
+ends however it ends).  A process that finds every core held keeps its threads
+nowhere.  The threads that think (the engine's lanes, puzzle warming) are the
+ones that use the other cores: they :func:`leave` the claimed core.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
+import tempfile
+import threading
+from pathlib import Path
+from typing import IO
 
-__all__ = ["ALLOWED", "SHARED", "join", "leave"]
+__all__ = ["ALLOWED", "claim", "claimed", "join", "leave", "release"]
 
 ALLOWED: frozenset[int] = frozenset(
     os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else ())
 """The cores this process may run on, as it started (empty where unknown)."""
 
-SHARED: int | None = max(ALLOWED) if len(ALLOWED) > 1 else None
-"""The core the event loop and the database lane share: the last of those allowed
-(interrupts favour the first), or ``None`` with a single core or where threads
-cannot be kept to one (not Linux)."""
+_guard = threading.Lock()
+_claim: tuple[int, IO[bytes]] | None = None
+_holders = 0
+"""How many claims of this process (apps served, each claiming once) hold the core."""
+
+
+def _lock_path(core: int) -> Path:
+    return Path(tempfile.gettempdir()) / f"quads-core-{os.getuid()}-{core}.lock"
+
+
+def claim() -> int | None:
+    """Claim a core for this process (the one it claimed already, if it has): the last
+    allowed core that no other Quads server process holds; ``None`` with a single
+    core, where threads cannot be kept to one (not Linux), or when every core is held.
+    Each claim that got a core is given up by one :func:`release`."""
+    global _claim, _holders
+    with _guard:
+        if _claim is not None:
+            _holders += 1
+            return _claim[0]
+        if len(ALLOWED) < 2 or not hasattr(os, "sched_setaffinity"):
+            return None
+        for core in sorted(ALLOWED, reverse=True):  # interrupts favour the first cores
+            try:
+                lock = _lock_path(core).open("ab")
+            except OSError:
+                continue
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                lock.close()
+                continue
+            _claim, _holders = (core, lock), 1
+            return core
+        return None
+
+
+def claimed() -> int | None:
+    """The core this process claimed, if any."""
+    claim_ = _claim
+    return None if claim_ is None else claim_[0]
+
+
+def release() -> None:
+    """Give up one claim; with the last, the core (the threads kept on it stay there)."""
+    global _claim, _holders
+    with _guard:
+        if _claim is not None:
+            _holders -= 1
+            if _holders <= 0:
+                _claim[1].close()  # lets go of the lock
+                _claim, _holders = None, 0
 
 
 def join() -> None:
-    """Keep the calling thread on :data:`SHARED` (nothing where there is none)."""
-    if SHARED is not None:
+    """Keep the calling thread on the claimed core (nothing if none is)."""
+    core = claimed()
+    if core is not None:
         with contextlib.suppress(OSError):
-            os.sched_setaffinity(0, {SHARED})
+            os.sched_setaffinity(0, {core})
 
 
 def leave() -> None:
     """Let the calling thread run on every core allowed to the process."""
-    if SHARED is not None:
+    if len(ALLOWED) > 1 and hasattr(os, "sched_setaffinity"):
         with contextlib.suppress(OSError):
             os.sched_setaffinity(0, ALLOWED)

@@ -123,7 +123,8 @@ class Settings:
     share_core: bool = True
     """Keep the event loop and the database lane's threads on one core, which costs
     less than passing Python's lock between cores (:mod:`quads.web.cores`); the
-    engine's threads still use every core.  Only a single server process does so."""
+    engine's threads still use every core.  Each server process claims a core of its
+    own, while one is free."""
 
     # ---- retention -------------------------------------------------------------------
     unplayed_days: float = 7.0
