@@ -78,11 +78,6 @@ from quads.storage.tables import (
 
 __all__ = ["CHANNEL", "GameStore"]
 
-
-def _record(game: Game) -> tuple[list[str], list[str]]:
-    """The texts of ``game``'s actions and of its redo trail, as a save writes them."""
-    return [action_text(a) for a in game.actions], [action_text(a) for a in redo_trail(game)]
-
 _PRUNE_LOCK = 0x71756164
 """The PostgreSQL advisory lock a prune holds, so that one process prunes at a time."""
 
@@ -174,6 +169,11 @@ def _identifier(player: Player | None) -> str | None:
 
 class _DryRunError(Exception):
     """Raised to roll back a prune's deletes (``dry_run``)."""
+
+
+def _record(game: Game) -> tuple[list[str], list[str]]:
+    """The texts of ``game``'s actions and of its redo trail, as a save writes them."""
+    return [action_text(a) for a in game.actions], [action_text(a) for a in redo_trail(game)]
 
 
 class GameStore:
