@@ -98,6 +98,10 @@ def test_the_games_kept_are_bounded() -> None:
     for index in range(10):
         replays.game(f"g{index}", "quads", start, "{}", [], [])
     assert len(replays) == 3
+    replays.game("g7", "quads", start, "{}", [], [])  # used again: kept the longest
+    replays.game("g10", "quads", start, "{}", [], [])
+    assert "g7" in replays._replays
+    assert "g8" not in replays._replays
     replays.forget("g9")
     assert len(replays) == 2
 

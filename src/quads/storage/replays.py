@@ -63,6 +63,8 @@ class Replays:
         """
         with self._lock:
             known = self._replays.get(game_id)
+            if known is not None:
+                self._replays.move_to_end(game_id)  # kept by the last time it was used
         game: Game | None = None
         if known is not None and (known.rules, known.start, known.headers) == (
                 rules, start, headers):
