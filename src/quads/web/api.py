@@ -31,7 +31,7 @@ from quads.outcome import Player
 from quads.record import write_record
 from quads.storage import GameNotFoundError, GameStore, StaleGameError, StoredGame
 from quads.storage.stored import now
-from quads.web import clocks, play, rates, seats, uploads
+from quads.web import clocks, moves, play, rates, seats, uploads
 from quads.web.dispatch import quick
 from quads.web.errors import ApiError
 from quads.web.fields import GAME_ID_PATTERN, INVITE_PATTERN, UUID_PATTERN
@@ -108,24 +108,15 @@ def _load(request: Request, game_id: str) -> StoredGame:
 
 
 def _changed(request: Request, stored: StoredGame) -> GameView:
-    _store(request).save(stored)
-    _hub(request).publish(stored.id, stored)
+    moves.save(_store(request), _hub(request), stored)
     return _view(request, stored)
 
 
 def _timed(request: Request, stored: StoredGame, change: Callable[[], None]) -> GameView:
-    """Make ``change`` to ``stored`` and save it, within the clock: if the time of the
-    side to move ran out before, the game ends on time (or is aborted) instead and the
-    change is refused (``409 out_of_time``)."""
-    at = now()
-    if clocks.expire(stored, at):
-        _changed(request, stored)
-        raise ApiError(409, "out_of_time",
-                       "the clock ran out before this request: the game has ended")
-    mover = stored.game.to_move
-    change()
-    clocks.after_change(stored, mover, at)
-    return _changed(request, stored)
+    """Make ``change`` within the clock (:func:`quads.web.moves.timed`), save it and
+    answer the view."""
+    moves.timed(_store(request), _hub(request), stored, change)
+    return _view(request, stored)
 
 
 def _started(request: Request, player: str | None) -> None:
@@ -314,13 +305,9 @@ async def invite_qr(request: Request, game_id: GameId) -> Response:
 @router.post("/games/{game_id}/actions", tags=["games"], responses=refusals(403, 404, 409, 422))
 @quick
 def act(request: Request, game_id: GameId, body: ActionRequest) -> GameView:
-    """Play one action of a person."""
-    action = play.parse_request_action(body)
-    stored = _load(request, game_id)
-    seats.require_not_on_device(stored)
-    seats.require_turn(stored, caller(request))
-    play.check_revision(stored, body.revision)
-    return _timed(request, stored, lambda: play.apply_action(stored, action))
+    """Play one action of a person (as the game's live socket can too)."""
+    return _view(request, moves.act(_store(request), _hub(request), game_id,
+                                    caller(request), body))
 
 
 @router.post("/games/{game_id}/computer", tags=["games"],

@@ -18,6 +18,10 @@ are ``422``: the request was understood, and the rules refuse it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -37,7 +41,8 @@ from quads.errors import (
 from quads.storage import GameNotFoundError, StaleGameError, StorageUnavailableError
 from quads.web.openapi import documented_methods
 
-__all__ = ["ApiError", "error_response", "install", "library_code"]
+__all__ = ["ApiError", "Refusal", "error_body", "error_response", "install", "invalid",
+           "library_code", "refusal"]
 
 _LIBRARY_CODES: tuple[tuple[type[QuadsError], str], ...] = (
     (InvalidRulesError, "invalid_rules"),
@@ -94,20 +99,69 @@ class ApiError(Exception):
         return cls(404, "not_found", message)
 
 
-def error_response(status: int, code: str, message: str, reason: str = "",
-                   params: Params | None = None) -> JSONResponse:
-    """The JSON answer of a refusal; ``reason`` and ``params`` only when given."""
+def error_body(code: str, message: str, reason: str = "",
+               params: Params | None = None) -> dict[str, object]:
+    """The ``error`` object of a refusal; ``reason`` and ``params`` only when given."""
     error: dict[str, object] = {"code": code, "message": message}
     if reason:
         error["reason"] = reason
     if params:
         error["params"] = dict(params)
-    return JSONResponse({"error": error}, status_code=status)
+    return error
 
 
-def _validation_message(exc: RequestValidationError) -> str:
+def error_response(status: int, code: str, message: str, reason: str = "",
+                   params: Params | None = None) -> JSONResponse:
+    """The JSON answer of a refusal; ``reason`` and ``params`` only when given."""
+    return JSONResponse({"error": error_body(code, message, reason, params)},
+                        status_code=status)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refusal as the API words it, whichever way it is sent (an HTTP answer, a
+    message on a live socket)."""
+
+    status: int
+    code: str
+    message: str
+    reason: str = ""
+    params: Params = field(default_factory=dict)
+
+    def body(self) -> dict[str, object]:
+        """The ``error`` object."""
+        return error_body(self.code, self.message, self.reason, self.params)
+
+    def response(self) -> JSONResponse:
+        """The HTTP answer (``Retry-After`` with ``503 unavailable``)."""
+        response = error_response(self.status, self.code, self.message, self.reason,
+                                  self.params)
+        if self.code == "unavailable":
+            response.headers["Retry-After"] = "2"
+        return response
+
+
+def refusal(exc: Exception) -> Refusal | None:
+    """The refusal that ``exc`` stands for: a refusal of the web layer
+    (:class:`ApiError`), of the library or of the store; ``None`` for any other
+    exception (a fault, not a refusal)."""
+    if isinstance(exc, ApiError):
+        return Refusal(exc.status, exc.code, exc.message, exc.reason, exc.params)
+    if isinstance(exc, QuadsError):
+        return Refusal(422, library_code(exc), str(exc), exc.reason, exc.params)
+    if isinstance(exc, GameNotFoundError):
+        return Refusal(404, "not_found", str(exc))
+    if isinstance(exc, StaleGameError):
+        return Refusal(409, "stale", f"{exc}; reload the game")
+    if isinstance(exc, StorageUnavailableError):
+        return Refusal(503, "unavailable",
+                       "the database cannot be reached now; try again in a moment")
+    return None
+
+
+def _validation_message(errors: Sequence[Any]) -> str:
     problems = []
-    for error in exc.errors():
+    for error in errors:
         if error.get("type") == "json_invalid":
             return f"malformed JSON: {error.get('ctx', {}).get('error', 'cannot be read')}"
         location = [str(part) for part in error.get("loc", ())]
@@ -118,46 +172,33 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "; ".join(problems) or "the request cannot be read"
 
 
-async def _api_error(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, ApiError)
-    return error_response(exc.status, exc.code, exc.message, exc.reason, exc.params)
-
-
 def library_code(exc: QuadsError) -> str:
     """The code of a refusal of the library (``invalid_cell``, ``illegal_action`` ...)."""
     return next(code for kind, code in _LIBRARY_CODES if isinstance(exc, kind))
 
 
-async def _library_error(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, QuadsError)
-    return error_response(422, library_code(exc), str(exc), exc.reason, exc.params)
+async def _refused(request: Request, exc: Exception) -> JSONResponse:
+    refused = refusal(exc)
+    assert refused is not None
+    return refused.response()
 
 
-async def _not_found(request: Request, exc: Exception) -> JSONResponse:
-    return error_response(404, "not_found", str(exc))
-
-
-async def _stale(request: Request, exc: Exception) -> JSONResponse:
-    return error_response(409, "stale", f"{exc}; reload the game")
-
-
-async def _unavailable(request: Request, exc: Exception) -> JSONResponse:
-    response = error_response(503, "unavailable",
-                              "the database cannot be reached now; try again in a moment")
-    response.headers["Retry-After"] = "2"
-    return response
-
-
-def _validation_code(exc: RequestValidationError) -> str:
-    fields = {str(part) for error in exc.errors() if error.get("type") != "missing"
+def _validation_code(errors: Sequence[Any]) -> str:
+    fields = {str(part) for error in errors if error.get("type") != "missing"
               for part in error.get("loc", ())}
-    codes = {code for field, code in _FIELD_CODES.items() if field in fields}
+    codes = {code for name, code in _FIELD_CODES.items() if name in fields}
     return codes.pop() if len(codes) == 1 else "bad_request"
+
+
+def invalid(errors: Sequence[Any]) -> Refusal:
+    """The ``400`` refusal of a request that does not fit the schema, from the
+    validator's ``errors()``."""
+    return Refusal(400, _validation_code(errors), _validation_message(errors))
 
 
 async def _validation(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    return error_response(400, _validation_code(exc), _validation_message(exc))
+    return invalid(exc.errors()).response()
 
 
 async def _http(request: Request, exc: Exception) -> JSONResponse:
@@ -179,10 +220,8 @@ def _allowed_methods(request: Request) -> list[str]:
 
 def install(app: FastAPI) -> None:
     """Answer every refusal of ``app`` in the JSON shape of the API."""
-    app.add_exception_handler(ApiError, _api_error)
-    app.add_exception_handler(QuadsError, _library_error)
-    app.add_exception_handler(GameNotFoundError, _not_found)
-    app.add_exception_handler(StaleGameError, _stale)
-    app.add_exception_handler(StorageUnavailableError, _unavailable)
+    for kind in (ApiError, QuadsError, GameNotFoundError, StaleGameError,
+                 StorageUnavailableError):
+        app.add_exception_handler(kind, _refused)
     app.add_exception_handler(RequestValidationError, _validation)
     app.add_exception_handler(HTTPException, _http)
