@@ -42,10 +42,13 @@ def test_the_live_messages_refer_to_the_document(tmp_path: Path) -> None:
     refs = re.findall(r'"/openapi.json#/components/schemas/(\w+)"', str(live_schemas())
                       .replace("'", '"'))
     assert set(refs) == {"ViewMessage", "GoneMessage", "PongMessage", "PingMessage",
-                         "SyncMessage"}
+                         "SyncMessage", "ActMessage", "ActedMessage", "RefusedMessage"}
     assert set(refs) <= set(components)
     assert components["ViewMessage"]["properties"]["view"] == {
         "$ref": "#/components/schemas/GameView"}
+    assert components["RefusedMessage"]["properties"]["error"] == {
+        "$ref": "#/components/schemas/RefusalBody"}
+    assert "PlaceAction" in str(components["ActMessage"]["properties"]["action"])
 
 
 def _codes_answered() -> set[str]:

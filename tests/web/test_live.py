@@ -383,7 +383,8 @@ def test_a_change_while_a_view_is_sent_is_not_lost(
     guest_id = guest.id()
 
     def view_then_move(stored: StoredGame, viewer: str | None = None,
-                       connected: frozenset[str] = frozenset(), *more: Any) -> Any:
+                       connected: frozenset[str] = frozenset(), *more: Any,
+                       **named: Any) -> Any:
         if stored.ply == 1 and viewer == guest_id and not raced:
             # Another action is saved and published meanwhile.
             changed = host.store.load(stored.id)
@@ -391,7 +392,7 @@ def test_a_change_while_a_view_is_sent_is_not_lost(
             host.store.save(changed)
             raced.append(changed)
             hub.publish(stored.id, changed)
-        return real(stored, viewer, connected, *more)
+        return real(stored, viewer, connected, *more, **named)
 
     monkeypatch.setattr(views, "game_view", view_then_move)
     with live(guest, playing["id"]) as theirs:

@@ -12,6 +12,12 @@ sends its own view of the saved game.  Messages (all JSON, the models of
   is not older than the one it shows, so a repeat is harmless.
 * ``{"type": "gone"}``: the game was deleted; the socket closes.
 * ``{"type": "pong"}``: the answer to a client's ``{"type": "ping"}``.
+* ``{"type": "acted", "id": N, "revision": R, "view": GameView}`` or ``{"type":
+  "refused", "id": N, "status": S, "error": {...}}``: the answer to a client's
+  ``{"type": "act", "id": N, "action": ActionRequest}``, which plays one action as
+  ``POST /api/games/{id}/actions`` does (:func:`quads.web.moves.act`, the same
+  checks, the same refusals, the same view).  A socket has one action under way at
+  most: the next message is read once it is answered.
 
 A socket for a game its caller may not see is closed with code 4404 (no game),
 and one opened from another site with 4403.  One over a limit of
@@ -31,12 +37,19 @@ read once for all the game's sockets, and a view is built once for all sockets
 that see the same thing (same revision, presence and seat).  Pings are answered
 without the database, whose calls go through the database lane
 (:mod:`quads.web.lane`).
+
+An action sent on the socket costs the server less than one posted over HTTP: no
+request to parse and route, and the answer carries the view that the socket would
+send anyway.  The page sends its actions here while the socket is open,
+and over HTTP otherwise.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -49,17 +62,21 @@ from limits.strategies import MovingWindowRateLimiter
 from pydantic import TypeAdapter, ValidationError
 
 from quads.storage import GameNotFoundError, GameStore, StorageUnavailableError, StoredGame
+from quads.web import moves
+from quads.web.errors import Refusal, invalid, refusal
 from quads.web.identity import CLOSE_UNAVAILABLE, caller
 from quads.web.lane import DatabaseLane, lane_for
 from quads.web.origins import same_origin
 from quads.web.schemas import (
+    ActMessage,
     ClientMessage,
     GoneMessage,
     PingMessage,
     PongMessage,
+    RefusalBody,
+    RefusedMessage,
     ServerMessage,
     SyncMessage,
-    ViewMessage,
 )
 from quads.web.seats import load_visible
 from quads.web.settings import Settings, client_address
@@ -68,11 +85,16 @@ __all__ = ["CLOSE_BUSY", "CLOSE_UNAVAILABLE", "LiveHub", "router"]
 
 router = APIRouter(prefix="/api")
 
+logger = logging.getLogger(__name__)
+
 CLOSE_BUSY = 4429
 """The close code of a socket over a limit: try again later."""
 
 _VIEWS_KEPT = 16
 """Views kept built for one game at most (a few revisions times a few seats)."""
+
+_VIEW_START = '{"type":"view","view":'
+"""How a view message begins; the view follows, then its closing brace."""
 
 _CLOCK_STEP = 0.1
 """Seconds for which a view of a game whose clock runs is sent as built."""
@@ -110,6 +132,9 @@ class _Game:
         default_factory=dict)
     """View messages built, by revision, presence, seat holder and (while a clock runs)
     the moment they were built, to :data:`_CLOCK_STEP`."""
+    shared: tuple[int, dict[str, Any]] | None = None
+    """The fields that every view of one revision shares
+    (:func:`~quads.web.views.shared_fields`), and that revision."""
     loading: asyncio.Future[StoredGame] | None = None
     """The read of the game from the store that is under way, for all its sockets."""
     changes: int = 0
@@ -403,13 +428,19 @@ class LiveHub:
             loading.add_done_callback(lambda f: f.cancelled() or f.exception())
         return await asyncio.shield(game.loading)
 
+    def view_json(self, stored: StoredGame, player: str | None,
+                  presence: frozenset[str]) -> str:
+        """The view of ``stored`` for ``player``, as JSON (the ``view`` of
+        :meth:`view_message`)."""
+        return self.view_message(stored, player, presence)[len(_VIEW_START):-1]
+
     def view_message(self, stored: StoredGame, player: str | None,
                      presence: frozenset[str]) -> str:
         """The view message of ``stored`` for ``player``, built once for every socket
         that sees the same: the same revision and presence, and the same seat (a
         viewer who holds no seat sees what any spectator sees), within
         :data:`_CLOCK_STEP` while a clock runs."""
-        from quads.web.views import game_view  # late: views import this module's hub type
+        from quads.web.views import game_view, shared_fields  # late: views import the hub
 
         holder = player if player in (stored.first_player, stored.second_player) else None
         # A view tells the clocks as of when it is built: one built a while ago is not
@@ -420,8 +451,13 @@ class LiveHub:
         game = self._games.get(stored.id)
         text = None if game is None else game.views.get(key)
         if text is None:
-            view = game_view(stored, holder, presence, self.settings)
-            text = ViewMessage(type="view", view=view).model_dump_json()
+            shared = None
+            if game is not None:
+                if game.shared is None or game.shared[0] != stored.revision:
+                    game.shared = (stored.revision, shared_fields(stored))
+                shared = game.shared[1]
+            view = game_view(stored, holder, presence, self.settings, shared=shared)
+            text = f"{_VIEW_START}{view.model_dump_json()}}}"
             if game is not None:
                 if len(game.views) >= _VIEWS_KEPT:
                     game.views.clear()
@@ -442,21 +478,77 @@ def _same_origin(websocket: WebSocket) -> bool:
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
-async def _receive(websocket: WebSocket) -> ClientMessage | Literal[False] | None:
-    """The next client message (``False`` if it is none that a client may send, which
-    is ignored); ``None`` once the socket is closed."""
+_MESSAGE_IDS = range(2**31)
+"""The numbers an ``act`` message may carry."""
+
+
+async def _receive(
+        websocket: WebSocket) -> ClientMessage | RefusedMessage | Literal[False] | None:
+    """The next client message; ``None`` once the socket is closed.  A message that
+    fits no schema is ``False`` (ignored), unless it is an ``act``: that is answered
+    with its refusal (``400``)."""
     try:
         text = await websocket.receive_text()
     except (WebSocketDisconnect, RuntimeError, KeyError):
         return None
     try:
         return _CLIENT.validate_json(text)
-    except ValidationError:
+    except ValidationError as exc:
+        return _malformed(text, exc)
+
+
+def _malformed(text: str, exc: ValidationError) -> RefusedMessage | Literal[False]:
+    try:
+        data = json.loads(text)
+    except ValueError:
         return False
+    if not isinstance(data, dict) or data.get("type") != "act":
+        return False
+    number = data.get("id")
+    known = type(number) is int and number in _MESSAGE_IDS
+    # The errors' places start with the message's type: name the field alone.
+    errors = [{**error, "loc": error["loc"][1:]} for error in exc.errors()]
+    return _refused(number if known else None, invalid(errors))
+
+
+def _refused(number: int | None, refused: Refusal) -> RefusedMessage:
+    return RefusedMessage(type="refused", id=number, status=refused.status,
+                          error=RefusalBody.model_validate(refused.body()))
+
+
+async def _answer(websocket: WebSocket, hub: LiveHub, socket: _Socket, number: int,
+                  acted: StoredGame) -> tuple[int, frozenset[str]]:
+    """Send the answer to the ``act`` message ``number``, saved as ``acted``: it
+    carries the view, which the socket then need not send again (the state sent is
+    returned)."""
+    hub.seen(acted)
+    if socket.latest is None or acted.revision >= socket.latest.revision:
+        socket.latest = acted
+    latest = socket.latest
+    presence = hub.connected(socket.game_id)
+    view = hub.view_json(latest, socket.player, presence)
+    await websocket.send_text(
+        f'{{"type":"acted","id":{number},"revision":{acted.revision},"view":{view}}}')
+    return latest.revision, presence
+
+
+async def _act(message: ActMessage, hub: LiveHub, store: GameStore, lane: DatabaseLane,
+               game_id: str, player: str | None) -> StoredGame | RefusedMessage:
+    """Play the action of ``message`` (:func:`quads.web.moves.act`): the game as saved,
+    or the refusal to send."""
+    try:
+        return await lane.run(moves.act, store, hub, game_id, player, message.action)
+    except Exception as exc:
+        refused = refusal(exc)
+        if refused is None:
+            logger.exception("an action on the live socket of game %s failed", game_id)
+            refused = Refusal(500, "internal_error", "the server failed on this action")
+        return _refused(message.id, refused)
 
 
 async def _send(websocket: WebSocket, message: ServerMessage) -> None:
-    await websocket.send_text(message.model_dump_json())
+    # Nothing is null in a message: what a refusal does not say is left out.
+    await websocket.send_text(message.model_dump_json(exclude_none=True))
 
 
 async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
@@ -555,6 +647,14 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
                     await _send(websocket, PongMessage(type="pong"))
                 elif isinstance(message, SyncMessage):
                     sent = None  # the client asks for the view again
+                elif isinstance(message, RefusedMessage):
+                    await _send(websocket, message)
+                elif isinstance(message, ActMessage):
+                    acted = await _act(message, hub, store, lane, game_id, player)
+                    if isinstance(acted, RefusedMessage):
+                        await _send(websocket, acted)
+                    else:
+                        sent = await _answer(websocket, hub, socket, message.id, acted)
                 receiver = asyncio.ensure_future(_receive(websocket))
     except (WebSocketDisconnect, RuntimeError):
         return

@@ -37,6 +37,8 @@ __all__ = [
     "MAX_ACTIONS",
     "PLAYER_PATTERN",
     "AbandonClaim",
+    "ActMessage",
+    "ActedMessage",
     "ActionRequest",
     "AdoptRequest",
     "BotInvitationRequest",
@@ -86,6 +88,8 @@ __all__ = [
     "PuzzleView",
     "PuzzlesAhead",
     "RealTimeClock",
+    "RefusalBody",
+    "RefusedMessage",
     "ResultRequest",
     "RevisionRequest",
     "SeatState",
@@ -823,8 +827,54 @@ class SyncMessage(BaseModel):
     type: Literal["sync"]
 
 
-ServerMessage = Annotated[ViewMessage | GoneMessage | PongMessage, Field(discriminator="type")]
+MessageId = Annotated[int, Field(strict=True, ge=0, le=2**31 - 1, description=(
+    "The client's number for an ``act`` message, repeated in its answer"))]
+
+
+class ActMessage(BaseModel):
+    """Play one action, as ``POST /api/games/{id}/actions`` does: answered by
+    ``acted`` or ``refused`` with the same ``id``."""
+
+    type: Literal["act"]
+    id: MessageId
+    action: ActionRequest
+
+
+class ActedMessage(BaseModel):
+    """The action of the ``act`` message ``id`` was saved as ``revision``; ``view`` is
+    the game as it stands after it (that revision or a newer one), as the socket's
+    caller sees it: the answer ``POST /api/games/{id}/actions`` would have given."""
+
+    type: Literal["acted"]
+    id: MessageId
+    revision: Revision
+    view: GameView
+
+
+class RefusalBody(BaseModel):
+    """A refusal, as the ``error`` object of an HTTP answer words it."""
+
+    code: str
+    message: str
+    reason: str | None = None
+    params: dict[str, str | int] | None = None
+
+
+class RefusedMessage(BaseModel):
+    """The action of the ``act`` message ``id`` was refused, with the status and
+    ``error`` an HTTP request would have been answered; nothing changed.  ``id`` is
+    left out for a message too malformed to tell its number."""
+
+    type: Literal["refused"]
+    id: MessageId | None = None
+    status: int
+    error: RefusalBody
+
+
+ServerMessage = Annotated[
+    ViewMessage | GoneMessage | PongMessage | ActedMessage | RefusedMessage,
+    Field(discriminator="type")]
 """A message the server sends on a live socket."""
 
-ClientMessage = Annotated[PingMessage | SyncMessage, Field(discriminator="type")]
+ClientMessage = Annotated[PingMessage | SyncMessage | ActMessage, Field(discriminator="type")]
 """A message a client may send on a live socket (anything else is ignored)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from quads.bits import iter_bits
 from quads.catalogue import Language
@@ -46,6 +46,7 @@ __all__ = [
     "last_turn",
     "outcome_view",
     "review_view",
+    "shared_fields",
     "summary_view",
 ]
 
@@ -135,17 +136,59 @@ def invite_path(stored: StoredGame, viewer: str | None) -> str | None:
     return f"/join/{stored.invite}"
 
 
-def game_view(stored: StoredGame, viewer: str | None = None,
-              connected: frozenset[str] = frozenset(), settings: Settings | None = None,
-              at: datetime | None = None) -> GameView:
-    """Everything the page shows of ``stored`` to the player ``viewer``, with the
-    players who have it open now (``connected``), its clocks as of ``at`` (default:
-    now) and the limits of ``settings``."""
+def shared_fields(stored: StoredGame) -> dict[str, Any]:
+    """The fields of :func:`game_view` that every viewer of ``stored`` sees alike (the
+    board, the moves, the outcome ...): built once, they serve every viewer of the
+    same revision."""
     game = stored.game
     position = game.position
     rules = game.rules
     person = stored.human if stored.mode == "computer" else None
     hand = position.hand
+    over = stored.is_over()
+    return {
+        "id": stored.id,
+        "rules": rules.name,
+        "calling": rules.calling.value,
+        "mode": stored.mode,
+        "level": stored.level,
+        "human": seats.side_name(stored.human),
+        "ply": stored.ply,
+        "revision": stored.revision,
+        "position": position.to_string(),
+        "board": [None if (piece := position.piece_at(cell)) is None else piece_name(piece)
+                  for cell in range(16)],
+        "hand": None if hand is None else piece_name(hand),
+        "supply": _pieces(position.supply),
+        "safe": _pieces(position.safe_pieces(rules)),
+        "to_move": seats.side_name(game.to_move),
+        "step": game.step,
+        "computer_to_move": (person is not None and not over
+                             and game.to_move not in (None, person)),
+        "can_redo": (stored.mode != "online" and stored.resigned is None
+                     and history.can_redo(game, person)),
+        "moves": write_tokens(game.states, game.actions),
+        "last": last_turn(game),
+        "outcome": None if game.outcome is None else outcome_view(game.outcome),
+        "undo_request": seats.side_name(stored.undo_request),
+        "resigned": seats.side_name(stored.resigned),
+        "rematch": stored.rematch,
+        "rematch_by": seats.side_name(stored.rematch_by),
+        "device": stored.device,
+        "names": Names(first=stored.names[0], second=stored.names[1],
+                       first_bot=stored.bots[0], second_bot=stored.bots[1])
+        if stored.mode == "online" else None,
+    }
+
+
+def game_view(stored: StoredGame, viewer: str | None = None,
+              connected: frozenset[str] = frozenset(), settings: Settings | None = None,
+              at: datetime | None = None, shared: dict[str, Any] | None = None) -> GameView:
+    """Everything the page shows of ``stored`` to the player ``viewer``, with the
+    players who have it open now (``connected``), its clocks as of ``at`` (default:
+    now) and the limits of ``settings``; ``shared``: :func:`shared_fields` of
+    ``stored``, if at hand."""
+    game = stored.game
     online = stored.mode == "online"
     you = seats.viewer_side(stored, viewer)
     acting = seats.acting_side(stored, viewer)
@@ -160,24 +203,7 @@ def game_view(stored: StoredGame, viewer: str | None = None,
             opponent_connected = stored.seat(you.other) in connected
     over = stored.is_over()
     return GameView(
-        id=stored.id,
-        rules=rules.name,
-        calling=rules.calling.value,
-        mode=stored.mode,
-        level=stored.level,
-        human=seats.side_name(stored.human),
-        ply=stored.ply,
-        revision=stored.revision,
-        position=position.to_string(),
-        board=[None if (piece := position.piece_at(cell)) is None else piece_name(piece)
-               for cell in range(16)],
-        hand=None if hand is None else piece_name(hand),
-        supply=_pieces(position.supply),
-        safe=_pieces(position.safe_pieces(rules)),
-        to_move=seats.side_name(game.to_move),
-        step=game.step,
-        computer_to_move=(person is not None and not over
-                          and game.to_move not in (None, person)),
+        **(shared_fields(stored) if shared is None else shared),
         can_declare=acting is not None and game.can_declare(),
         can_claim=acting is not None and game.can_claim(),
         declare_offered=acting is not None and game.is_declare_moment(),
@@ -185,10 +211,6 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         can_decline=(acting is not None and game.step is Step.GIVE
                      and Decline() in game.legal_actions()),
         can_undo=_undo_allowed(stored, viewer),
-        can_redo=not online and stored.resigned is None and history.can_redo(game, person),
-        moves=write_tokens(game.states, game.actions),
-        last=last_turn(game),
-        outcome=None if game.outcome is None else outcome_view(game.outcome),
         seats=Seats(first=_seat(stored, Player.FIRST, viewer),
                     second=_seat(stored, Player.SECOND, viewer)),
         you=seats.side_name(you),
@@ -198,13 +220,6 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         can_act=acting is not None,
         can_resign=not over and not spectator and not (online and free),
         invite=invite_path(stored, viewer),
-        undo_request=seats.side_name(stored.undo_request),
-        resigned=seats.side_name(stored.resigned),
-        rematch=stored.rematch,
-        rematch_by=seats.side_name(stored.rematch_by),
-        device=stored.device,
-        names=Names(first=stored.names[0], second=stored.names[1], first_bot=stored.bots[0],
-                    second_bot=stored.bots[1]) if online else None,
         bot_invitation=(BotInvitationView(bot=stored.invited_bot[0], name=stored.invited_bot[1],
                                           declined=stored.bot_declined)
                         if online and you is not None and stored.invited_bot is not None
