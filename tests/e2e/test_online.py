@@ -14,7 +14,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from playwright.sync_api import Request, expect
+from playwright.sync_api import Request, WebSocketRoute, expect
 
 from e2e.layout import check_screen
 from e2e.quads_page import Person, QuadsPage
@@ -109,6 +109,19 @@ def no_game_fetches(quads: QuadsPage, game: str) -> list[str]:
     return seen
 
 
+def action_posts(quads: QuadsPage) -> list[str]:
+    """Record the page's actions sent as requests from now on (with the live socket
+    open, there should be none: they go on the socket)."""
+    seen: list[str] = []
+
+    def note(request: Request) -> None:
+        if request.method == "POST" and request.url.endswith("/actions"):
+            seen.append(request.url)
+
+    quads.page.on("request", note)
+    return seen
+
+
 # ---- the tests ------------------------------------------------------------------
 
 
@@ -186,6 +199,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     watcher.screenshot("online-spectator")
 
     # The game, each move on its player's device, seen live on the other two.
+    posts = (action_posts(alice), action_posts(bob))
     give(alice, "8", bob, watcher)
     expect(page_b.locator("#prompt")).to_have_text(bob.t("prompt.place.you"))
     read_only(alice)
@@ -240,6 +254,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     # Alice's page followed the whole game live: no reload, no polling.
     assert page_a.evaluate("window.stillTheSamePage === true")
     assert fetches == []
+    assert posts == ([], [])  # every action went on the live socket
     outcome = bob.view()["outcome"]
     assert (outcome["winner"], outcome["reason"]) == ("second", "claim")
 
@@ -457,3 +472,33 @@ def test_deleting_an_online_game_nobody_joined(person: Person, server: Server) -
     assert quads.api_status("GET", f"/api/games/{game}")[0] == 404
     token = invite.rsplit("/", 1)[1]
     assert quads.api_status("GET", f"/api/invites/{token}")[0] == 404
+
+
+def test_an_action_the_socket_leaves_unanswered_goes_as_a_request(person: Person,
+                                                                  server: Server) -> None:
+    quads = person(server.url, "desktop", "en")
+    swallowed: list[str] = []
+
+    def route(page_socket: WebSocketRoute) -> None:
+        to_server = page_socket.connect_to_server()
+
+        def forward(message: str | bytes) -> None:
+            if '"type": "act"' in str(message) or '"type":"act"' in str(message):
+                swallowed.append(str(message))  # never answered
+            else:
+                to_server.send(message)
+
+        page_socket.on_message(forward)
+
+    quads.page.route_web_socket(re.compile(r"/api/games/[^/]+/live$"), route)
+    quads.start_game(mode="local", rules="classic")
+    posts = action_posts(quads)
+    # The socket's answer never comes: after a while (5 s), the action is a request.
+    for target in (quads.supply_piece("7"), quads.cell("A1")):
+        quads.press(target)
+        expect(quads.page.locator("#game-view")).to_have_attribute("aria-busy", "true")
+        expect(quads.page.locator("#game-view")).to_have_attribute("aria-busy", "false",
+                                                                   timeout=15_000)
+    assert quads.board()[0] == "7"
+    assert len(swallowed) == len(posts) == 2
+    assert quads.view()["ply"] == 2

@@ -15,8 +15,20 @@
 // jitter, whatever else happens meanwhile.  A ping every 25 s
 // keeps the connection from being dropped as idle, and a connection that
 // leaves a ping unanswered for 10 s counts as lost.  The page never polls.
+//
+// While the socket is open, the page's actions go on it too ({"type": "act"}),
+// which costs the server less than a request: the server answers {"type":
+// "acted"} with the view a request would have had, or {"type": "refused"} with
+// its error.  An action the socket cannot carry (not open, dropped
+// before the answer, no answer within 5 s, the server busy or failing) is handed
+// back, for the page to send as a request.
+
+import { ApiError } from "./api.js";
 
 const PING_MS = 25_000;
+const ACT_WAIT_MS = 5_000;
+/** Statuses of a refused action that a request may still get through: busy, failing. */
+const HAND_BACK = new Set([429, 500, 502, 503, 504]);
 const PONG_MS = 10_000;
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
@@ -222,11 +234,59 @@ export class LiveGame extends LiveSocket {
     this.shown = shown;
     this.onView = onView;
     this.onGone = onGone;
+    this.nextAct = 1;
+    this.pending = new Map(); // the actions sent and not answered: id -> {resolve, reject, timer}
     this.start();
   }
 
   url() {
     return liveUrl(this.id);
+  }
+
+  /** Whether an action can go on the socket now: it is open and has shown the game. */
+  get ready() {
+    return this.connected && this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  /**
+   * Play `action` ({action: "place", cell} ...) on the game as seen at `revision`.
+   * Resolves to the view after it, or to null when the socket cannot carry it (the
+   * caller then sends it as a request); a refusal rejects with its ApiError.
+   */
+  act(revision, action) {
+    if (!this.ready) return Promise.resolve(null);
+    const id = this.nextAct;
+    this.nextAct += 1;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.settle(id, null), ACT_WAIT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      this.send({ type: "act", id, action: { revision, ...action } });
+    });
+  }
+
+  /** Answer action `id`: with a view (or null: handed back), or with an error. */
+  settle(id, view, error = null) {
+    const waiting = this.pending.get(id);
+    if (!waiting) return;
+    this.pending.delete(id);
+    clearTimeout(waiting.timer);
+    if (error) waiting.reject(error);
+    else waiting.resolve(view);
+  }
+
+  /** Hand back every action under way (the connection is gone). */
+  handBack() {
+    for (const id of [...this.pending.keys()]) this.settle(id, null);
+  }
+
+  drop() {
+    super.drop();
+    this.handBack();
+  }
+
+  close() {
+    super.close();
+    this.handBack();
   }
 
   receive(message) {
@@ -235,6 +295,16 @@ export class LiveGame extends LiveSocket {
       this.backAgain();
       const shown = this.shown();
       if (shown === null || shown === undefined || message.view.revision >= shown) this.onView(message.view);
+    } else if (message.type === "acted") {
+      const view = message.view && message.view.id === this.id ? message.view : null;
+      this.settle(message.id, view);
+    } else if (message.type === "refused" && this.pending.has(message.id)) {
+      const error = message.error || {};
+      if (HAND_BACK.has(message.status)) this.settle(message.id, null);
+      else {
+        this.settle(message.id, null, new ApiError(message.status, error.code || "unknown", error.message,
+          error.reason || null, error.params || {}));
+      }
     } else if (message.type === "gone") {
       this.close();
       this.onGone();

@@ -21,7 +21,8 @@
 //   close()                                      the screen left the game: nothing more is sent
 //
 // Every refusal is thrown as an error with `code` (and `reason`, `params`), as the
-// server words it, so the screen handles both kinds of game alike.
+// server words it, so the screen handles both kinds of game alike.  A person's
+// actions go on the game's live socket while it is open, else as requests.
 
 import * as api from "../api.js";
 import { LiveGame } from "../live.js";
@@ -45,8 +46,10 @@ export class ServerGame {
     return api.getGame(this.id, { ...options, ...this.options });
   }
 
-  act(revision, action) {
-    return api.act(this.id, revision, action, this.options);
+  /** On the live socket while it is open (it costs the server less), else as a request. */
+  async act(revision, action) {
+    const view = this.live ? await this.live.act(revision, action) : null;
+    return view || api.act(this.id, revision, action, this.options);
   }
 
   computer(revision) {
