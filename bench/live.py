@@ -6,6 +6,7 @@ Usage (from the repository root, with the ``web`` and ``test`` extras installed)
                          [--timeout 10] [--json] [--trace actions.csv]
                          [--url http://127.0.0.1:8000 [--server-pid PID]]
                          [--db PATH_OR_URL] [--workers N] [--setting KEY=VALUE ...]
+                         [--moves socket|http]
 
 Without ``--url`` the script starts its own ``quads serve`` on a free port of
 127.0.0.1 (a new SQLite file in a temporary directory unless ``--db`` names
@@ -19,8 +20,11 @@ Player A creates an online game, B reads the invitation and joins, and each open
 the game's live socket as a browser does (the cookie, a same-site ``Origin``).
 Once every game is set up (not measured), all start at once: the player whose
 view says ``can_act`` pauses ``--think`` seconds on average (uniformly 0 to twice
-that; 0: at once), posts a random legal action over HTTP and goes on from the
-answer; the other player learns of its turn from its socket only.
+that; 0: at once), sends a random legal action and goes on from the answer; the
+other player learns of its turn from its socket only.  An action goes on the live
+socket while it is open, as the page sends it (``--moves socket``, the default),
+and as an HTTP request when the socket cannot carry it; ``--moves http`` posts
+every one.
 
 Figures (docs/performance.md defines them exactly):
 
@@ -165,6 +169,9 @@ class Client:
     """The index of the server this player talks to (it moves on when one fails)."""
     closing: bool = False
     """Set when the benchmark closes the socket itself (no reconnection then)."""
+    acts: dict[int, asyncio.Future[dict[str, Any] | None]] = field(default_factory=dict)
+    """The actions sent on the socket and not answered yet, by number."""
+    next_act: int = 0
 
     @property
     def auth(self) -> dict[str, str]:
@@ -267,6 +274,9 @@ class Bench:
     think: float
     timeout: float
     compression: bool
+    moves: str = "socket"
+    """How the players send their actions: ``socket`` (on the live socket while it is
+    open, as the page does) or ``http`` (every one as a request)."""
     errors: Counter[str] = field(default_factory=Counter)
     faults: Counter[str] = field(default_factory=Counter)
     """What players met and got over: servers gone, ``503`` answers, reconnections."""
@@ -389,6 +399,14 @@ class Bench:
                     elif kind == "gone":
                         client.gone = True
                         client.changed.set()
+                    elif kind in ("acted", "refused"):
+                        if kind == "acted":  # its view came on the socket too
+                            client.receive(message["view"], at)
+                        waiting = client.acts.pop(message.get("id"), None)
+                        if waiting is None:
+                            self.errors["unknown answer"] += 1
+                        elif not waiting.done():
+                            waiting.set_result(message)
                     elif kind != "pong":
                         self.errors["unknown message"] += 1
             except (ConnectionClosed, OSError):
@@ -396,8 +414,51 @@ class Bench:
             except Exception:  # a bad message is counted, the game then times out
                 self.errors["bad message"] += 1
                 raise
+            finally:
+                self.hand_back(client)
             if client.closing or client.gone or not await self.reconnect(run, client):
                 return
+
+    @staticmethod
+    def hand_back(client: Client) -> None:
+        """The socket is cut: the actions under way on it are to be sent as requests."""
+        for waiting in client.acts.values():
+            if not waiting.done():
+                waiting.set_result(None)
+        client.acts.clear()
+
+    async def act_on_socket(self, client: Client, body: dict[str, Any]) -> int | None:
+        """Send ``body`` on ``client``'s socket, as the page does: the revision it made,
+        or ``None`` when the socket cannot carry it (cut, no answer within
+        ``--timeout``, the server busy), to be sent as a request.
+
+        :raises BenchError: when the server refuses the action.
+        """
+        if client.ws is None:
+            return None
+        number = client.next_act
+        client.next_act += 1
+        waiting: asyncio.Future[dict[str, Any] | None] = (
+            asyncio.get_running_loop().create_future())
+        client.acts[number] = waiting
+        try:
+            await client.ws.send(json.dumps({"type": "act", "id": number, "action": body}))
+            answer = await asyncio.wait_for(waiting, self.timeout)
+        except (ConnectionClosed, TimeoutError):
+            answer = None
+        finally:
+            client.acts.pop(number, None)
+        if answer is None:
+            self.faults["action handed back by the socket"] += 1
+            return None
+        if answer["type"] == "refused":
+            if answer["status"] in (429, 500, 502, 503, 504):
+                self.faults[f"{answer['status']} on the socket"] += 1
+                return None
+            raise BenchError(f"socket {answer['status']} {answer['error']['code']}",
+                             f"{client.label}: {answer['error']['message']}")
+        revision: int = answer["revision"]
+        return revision
 
     async def setup(self, run: GameRun) -> None:
         """A creates the game, B reads the invitation and joins; both open sockets."""
@@ -444,6 +505,12 @@ class Bench:
                 await asyncio.sleep(run.rng.uniform(0, 2 * self.think))
             body = choose_action(view, run.rng)
             sent = time.perf_counter()
+            if self.moves == "socket":
+                revision = await self.act_on_socket(client, body)
+                if revision is not None:
+                    client.answered.add(revision)
+                    self.done(run, Action(index, sent, time.perf_counter(), revision))
+                    continue
             response, retried = await self.request_retrying(
                 "POST", f"/api/games/{run.game_id}/actions", client, body, expect=(200, 409))
             answered = time.perf_counter()
@@ -459,12 +526,16 @@ class Bench:
                 continue
             new = response.json()
             client.answered.add(new["revision"])
-            run.actions.append(Action(index, sent, answered, new["revision"]))
             client.offer(new)
-            self.actions_done += 1
-            if self.progress is not None:
-                self.progress.set_postfix(actions=self.actions_done, refresh=False)
+            self.done(run, Action(index, sent, answered, new["revision"]))
         raise BenchError("too many actions", f"game {run.game_id}")
+
+    def done(self, run: GameRun, action: Action) -> None:
+        """Count ``action`` of ``run`` as answered."""
+        run.actions.append(action)
+        self.actions_done += 1
+        if self.progress is not None:
+            self.progress.set_postfix(actions=self.actions_done, refresh=False)
 
     async def finish(self, run: GameRun) -> None:
         """Wait until both sockets show the last revision; check it against the store."""
@@ -709,7 +780,8 @@ def _database_pid(database: PostgresServer | None) -> int | None:
 
 async def bench_games(args: argparse.Namespace, bases: list[str], server_pids: list[int],
                       faults: Faults) -> dict[str, Any]:
-    bench = Bench(bases, args.rules, args.think, args.timeout, not args.no_compression)
+    bench = Bench(bases, args.rules, args.think, args.timeout, not args.no_compression,
+                  args.moves)
     runs = [GameRun(i, random.Random(args.seed * 1_000_003 + i)) for i in range(args.games)]
     gate = asyncio.Event()
     ready = asyncio.Semaphore(SETUP_CONCURRENCY)
@@ -792,6 +864,7 @@ async def bench_games(args: argparse.Namespace, bases: list[str], server_pids: l
         "rules": args.rules,
         "think_s": args.think,
         "compression": not args.no_compression,
+        "moves": args.moves,
         "games_finished": sum(run.finished for run in runs),
         "actions": actions,
         "seconds": round(elapsed, 2),
@@ -802,6 +875,8 @@ async def bench_games(args: argparse.Namespace, bases: list[str], server_pids: l
         "error_kinds": dict(bench.errors),
         "server_cpu_s": server_cpu,
         "server_cpu_share": None if server_cpu is None else round(server_cpu / elapsed, 2),
+        "server_cpu_ms_per_action": (None if server_cpu is None or not actions
+                                     else round(1000 * server_cpu / actions / len(bases), 2)),
         "database_cpu_s": db_cpu,
         "servers": len(bases),
         "faults": dict(bench.faults),
@@ -824,7 +899,8 @@ def report(figures: dict[str, Any]) -> str:
     share = figures["server_cpu_share"]
     lines = [
         f"games            {figures['games']} x {figures['rules']}, think "
-        f"{figures['think_s']} s, compression {'on' if figures['compression'] else 'off'}; "
+        f"{figures['think_s']} s, compression {'on' if figures['compression'] else 'off'}, "
+        f"moves over {figures['moves']}; "
         f"server: {figures['server']}",
         f"games finished   {figures['games_finished']} / {figures['games']}",
         f"actions          {figures['actions']} in {figures['seconds']} s "
@@ -843,6 +919,8 @@ def report(figures: dict[str, Any]) -> str:
         f"errors           {figures['errors']} ({kinds})",
         f"server CPU       {figures['server_cpu_s']} s"
         + ("" if share is None else f" = {100 * share:.0f}% of one core")
+        + ("" if figures["server_cpu_ms_per_action"] is None
+           else f" = {figures['server_cpu_ms_per_action']} ms per action per server")
         + f"; bench CPU {figures['bench_cpu_s']} s, bench loop lag p95 "
         f"{figures['bench_loop_lag_ms']['p95']} ms, max {figures['bench_loop_lag_ms']['max']} ms",
         f"other processes  {figures['other_cpu_s']} CPU s during the play "
@@ -902,6 +980,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="how long PostgreSQL stays stopped (default %(default)s)")
     parser.add_argument("--server-pid", type=int, action="append", metavar="PID",
                         help="with --url: a server's process id, to report its CPU time")
+    parser.add_argument("--moves", choices=("socket", "http"), default="socket",
+                        help="send the actions on the live socket while it is open, as the "
+                             "page does, or each as an HTTP request (default %(default)s)")
     parser.add_argument("--no-compression", action="store_true",
                         help="open the sockets without permessage-deflate")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
