@@ -63,7 +63,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from http.cookiejar import Cookie, CookieJar, CookiePolicy
 from http.cookies import SimpleCookie
@@ -537,8 +537,8 @@ class Bench:
         if self.progress is not None:
             self.progress.set_postfix(actions=self.actions_done, refresh=False)
 
-    async def finish(self, run: GameRun) -> None:
-        """Wait until both sockets show the last revision; check it against the store."""
+    async def catch_up(self, run: GameRun) -> None:
+        """Wait until both sockets show the last revision."""
         last = max([run.join_revision, *(a.revision for a in run.actions)])
         for client in run.clients:
             def caught_up(_: dict[str, Any], client: Client = client) -> bool:
@@ -547,6 +547,9 @@ class Bench:
 
             with contextlib.suppress(BenchError):  # counted as lost below
                 await client.wait_for(caught_up, self.timeout, self.errors)
+
+    async def finish(self, run: GameRun) -> None:
+        """Check the last view of each socket against the store."""
         for client in run.clients:
             stored = (await self.request("GET", f"/api/games/{run.game_id}", client)).json()
             if client.socket_view is None or _strip(client.socket_view) != _strip(stored):
@@ -600,8 +603,12 @@ def choose_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 async def run_game(bench: Bench, run: GameRun, gate: asyncio.Event,
-                   ready: asyncio.Semaphore, setup_done: Callable[[], None]) -> None:
+                   ready: asyncio.Semaphore, setup_done: Callable[[], None],
+                   played: Callable[[], Awaitable[None]]) -> None:
+    """Set up, play and check ``run``.  ``played()`` returns once every game was
+    played: the checks and the closing come after the measured play."""
     set_up = False
+    waited = False
     try:
         async with ready:
             await bench.setup(run)
@@ -615,12 +622,17 @@ async def run_game(bench: Bench, run: GameRun, gate: asyncio.Event,
             for task in players:
                 task.cancel()
             await asyncio.gather(*players, return_exceptions=True)
+        await bench.catch_up(run)
+        waited = True
+        await played()
         await bench.finish(run)
     except BenchError as exc:
         bench.errors[exc.kind] += 1
         run.error = str(exc)
         if not set_up:
             setup_done()
+        if not waited:
+            await played()
     finally:
         await bench.close(run)
         if bench.progress is not None:
@@ -793,11 +805,25 @@ async def bench_games(args: argparse.Namespace, bases: list[str], server_pids: l
         if remaining[0] <= 0:
             all_set.set()
 
+    playing = [args.games]
+    all_played = asyncio.Event()
+    cpu_played: list[float | None] = []
+    played_at: list[float] = []
+
+    async def played() -> None:
+        """A game was played (or failed): once all were, the play is measured."""
+        playing[0] -= 1
+        if playing[0] == 0:
+            played_at.append(time.perf_counter())
+            cpu_played.extend(_cpu_seconds(pid) for pid in server_pids)
+            all_played.set()
+        await all_played.wait()
+
     setup_started = time.perf_counter()
     with tqdm(total=args.games, unit="game", file=sys.stderr, disable=args.quiet,
               desc="games") as bar:
         bench.progress = bar
-        tasks = [asyncio.create_task(run_game(bench, run, gate, ready, setup_done))
+        tasks = [asyncio.create_task(run_game(bench, run, gate, ready, setup_done, played))
                  for run in runs]
         try:
             await asyncio.wait_for(all_set.wait(), args.max_seconds)
@@ -854,6 +880,12 @@ async def bench_games(args: argparse.Namespace, bases: list[str], server_pids: l
     spent = [after - before for before, after in zip(cpu_before, cpu_after, strict=True)
              if before is not None and after is not None]
     server_cpu = round(sum(spent), 2) if spent else None
+    # The play alone: from the start to the last game's last view on both sockets
+    # (without the checks against the store and the closing of the sockets after it).
+    play_spent = [after - before for before, after
+                  in zip(cpu_before, cpu_played or cpu_after, strict=True)
+                  if before is not None and after is not None]
+    play_cpu = round(sum(play_spent), 2) if play_spent else None
     db_cpu = (None if db_before is None or db_after is None
               else round(db_after - db_before, 2))
     other_cpu = (None if busy_before is None or busy_after is None or server_cpu is None
@@ -875,8 +907,9 @@ async def bench_games(args: argparse.Namespace, bases: list[str], server_pids: l
         "error_kinds": dict(bench.errors),
         "server_cpu_s": server_cpu,
         "server_cpu_share": None if server_cpu is None else round(server_cpu / elapsed, 2),
-        "server_cpu_ms_per_action": (None if server_cpu is None or not actions
-                                     else round(1000 * server_cpu / actions / len(bases), 2)),
+        "server_play_cpu_s": play_cpu,
+        "server_cpu_ms_per_action": (None if play_cpu is None or not actions
+                                     else round(1000 * play_cpu / actions / len(bases), 2)),
         "database_cpu_s": db_cpu,
         "servers": len(bases),
         "faults": dict(bench.faults),
@@ -920,7 +953,8 @@ def report(figures: dict[str, Any]) -> str:
         f"server CPU       {figures['server_cpu_s']} s"
         + ("" if share is None else f" = {100 * share:.0f}% of one core")
         + ("" if figures["server_cpu_ms_per_action"] is None
-           else f" = {figures['server_cpu_ms_per_action']} ms per action per server")
+           else f"; the play alone {figures['server_play_cpu_s']} s = "
+           f"{figures['server_cpu_ms_per_action']} ms per action per server")
         + f"; bench CPU {figures['bench_cpu_s']} s, bench loop lag p95 "
         f"{figures['bench_loop_lag_ms']['p95']} ms, max {figures['bench_loop_lag_ms']['max']} ms",
         f"other processes  {figures['other_cpu_s']} CPU s during the play "
