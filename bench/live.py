@@ -932,7 +932,8 @@ def report(figures: dict[str, Any]) -> str:
     share = figures["server_cpu_share"]
     lines = [
         f"games            {figures['games']} x {figures['rules']}, think "
-        f"{figures['think_s']} s, compression {'on' if figures['compression'] else 'off'}, "
+        f"{figures['think_s']} s, compression "
+        f"{'offered' if figures['compression'] else 'not offered'}, "
         f"moves over {figures['moves']}; "
         f"server: {figures['server']}",
         f"games finished   {figures['games_finished']} / {figures['games']}",

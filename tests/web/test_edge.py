@@ -208,6 +208,23 @@ def test_a_live_socket_holds_its_place_until_it_closes(tmp_path: Path) -> None:
         assert get(server.port)[0] == 200
 
 
+def test_live_sockets_are_compressed_only_when_the_setting_says_so(tmp_path: Path) -> None:
+    for compressed in (False, True):
+        settings = f"ws_compression = {'true' if compressed else 'false'}\n"
+        (folder := tmp_path / str(compressed)).mkdir()
+        with edge_server(folder, settings=settings) as server:
+            with httpx.Client(base_url=server.url, trust_env=False) as player:
+                game = player.post("/api/games", json={"mode": "local"}).json()["id"]
+                cookie = "; ".join(f"{k}={v}" for k, v in player.cookies.items())
+            # The client offers permessage-deflate, as browsers do.
+            with websocket(f"ws://127.0.0.1:{server.port}/api/games/{game}/live",
+                           additional_headers={"Cookie": cookie}, open_timeout=10,
+                           compression="deflate") as live:
+                assert json.loads(live.recv(timeout=10))["type"] == "view"
+                names = [extension.name for extension in live.protocol.extensions]
+                assert names == (["permessage-deflate"] if compressed else [])
+
+
 def test_a_flood_of_bad_connections_does_not_flood_the_log(tmp_path: Path) -> None:
     with edge_server(tmp_path, settings="connections_per_client = 2\n") as server:
         before = len(server.log.read_text(errors="replace").splitlines())

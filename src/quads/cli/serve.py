@@ -193,6 +193,7 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
         "log_level": _uvicorn_level(args.log_level), "access_log": False,
         "timeout_keep_alive": settings.keep_alive,
         "ws_max_size": settings.ws_max_message,
+        "ws_per_message_deflate": settings.ws_compression,
         "server_header": False,  # no "server: uvicorn": nothing to tell a scanner
         # The cap is GuardedProtocol's, which refuses a connection before reading it.
         # uvicorn's own limit counts the connection it answers among the open ones, so

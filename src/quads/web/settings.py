@@ -51,6 +51,11 @@ class Settings:
     # ---- live sockets -------------------------------------------------------------
     ws_max_message: int = 4096
     """The largest message a client may send on a live socket."""
+    ws_compression: bool = False
+    """Compress the messages of live sockets (permessage-deflate) when the client
+    offers it.  Off: a view is about a kilobyte, one packet either way, and
+    compression would cost CPU on both ends for every message and some 64 KiB of
+    memory for every open socket."""
     sockets_per_game: int = 2000
     """Live sockets at most on one game (players and spectators together)."""
     sockets_per_client: int = 64
