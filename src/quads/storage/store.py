@@ -47,6 +47,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from quads.clock import Clock
 from quads.game import Game
 from quads.outcome import Player
+from quads.storage.commits import GroupCommit
 from quads.storage.engine import database_url, describe, open_engine
 from quads.storage.errors import (
     DeviceGameExistsError,
@@ -199,6 +200,10 @@ class GameStore:
         # retries after sleeps of up to 100 ms; PostgreSQL needs no such turns.
         self._writing: AbstractContextManager[Any] = (
             nullcontext() if self.postgres else threading.Lock())
+        # SQLite: the saves of threads at the same time share one transaction and one
+        # wait for the disk (quads.storage.commits).
+        self._commits = None if self.postgres else GroupCommit(
+            lambda: self._begin(write=True), (StaleGameError, GameNotFoundError))
         where = describe(self.url)
         try:
             upgrade(self.engine)
@@ -320,7 +325,8 @@ class GameStore:
         values["revision"] = stored.revision + 1
         values["game_id"], values["loaded_revision"] = stored.id, stored.revision
         seats = (stored.first_player, stored.second_player)
-        with self._begin(write=True) as connection:
+
+        def write(connection: Connection) -> None:
             result = connection.execute(_SAVE, values)
             if result.rowcount == 0:
                 found = connection.execute(select(games.c.id).where(games.c.id == stored.id))
@@ -330,6 +336,12 @@ class GameStore:
             if seats != stored.stored_seats:
                 self._keep_players(connection, *seats)
             self._notify(connection, f"{stored.id} {stored.revision + 1}")
+
+        if self._commits is None:
+            with self._begin(write=True) as connection:
+                write(connection)
+        else:
+            self._commits.run(write)
         self._replays.saved(stored.id, stored.game, *record)
         stored.revision += 1
         stored.updated = datetime.fromisoformat(values["updated"])

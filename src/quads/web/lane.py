@@ -83,7 +83,8 @@ class DatabaseLane:
         context = contextvars.copy_context()
         future = self._pool.submit(context.run, functools.partial(call, *args, **kwargs))
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.wait)
+            async with asyncio.timeout(self.wait):
+                return await asyncio.wrap_future(future)
         except TimeoutError:
             future.cancel()  # if it has not started, it never will
             self.trip()

@@ -100,13 +100,45 @@ _CLOCK_STEP = 0.1
 """Seconds for which a view of a game whose clock runs is sent as built."""
 
 
+class _Wake:
+    """A flag raised on every change, as :class:`asyncio.Event` has it, awaited as a
+    plain future: ``asyncio.wait`` then needs no task of its own each round."""
+
+    __slots__ = ("_raised", "_waiter")
+
+    def __init__(self) -> None:
+        self._raised = False
+        self._waiter: asyncio.Future[None] | None = None
+
+    def set(self) -> None:
+        self._raised = True
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def clear(self) -> None:
+        self._raised = False
+
+    def is_set(self) -> bool:
+        return self._raised
+
+    def waiter(self) -> asyncio.Future[None]:
+        """A future that is done once the flag is raised (at once if it is)."""
+        waiter = self._waiter
+        if waiter is None or waiter.done():
+            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            if self._raised:
+                waiter.set_result(None)
+        return waiter
+
+
 @dataclass(eq=False)
 class _Socket:
     """One connection's mailbox: a flag raised on every change, and the newest game."""
 
     game_id: str
     player: str | None
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    wake: _Wake = field(default_factory=_Wake)
     latest: StoredGame | None = None
     reload: bool = False
     """A change was published without the saved game: read it from the store."""
@@ -597,7 +629,7 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
     sent: tuple[int, frozenset[str]] | None = None
     receiver = asyncio.ensure_future(_receive(websocket))
     loader: asyncio.Future[StoredGame] | None = None
-    waiter: asyncio.Future[Literal[True]] | None = None
+    waiter: asyncio.Future[None] | None = None
     try:
         while True:
             # Cleared before the game and the presence are read: a change published
@@ -633,8 +665,7 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
             if state != sent and loader is None:
                 await websocket.send_text(hub.view_message(latest, player, presence))
                 sent = state
-            if waiter is None or waiter.done():
-                waiter = asyncio.ensure_future(socket.wake.wait())
+            waiter = socket.wake.waiter()
             waiting: set[asyncio.Future[Any]] = {receiver, waiter}
             if loader is not None:
                 waiting.add(loader)
