@@ -4,9 +4,12 @@ directory, and a small client that speaks the API of ``docs/web-api.md``."""
 from __future__ import annotations
 
 import sqlite3
+import threading
+import time
 import warnings
 from collections.abc import Iterator
 from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +19,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
     from fastapi.testclient import TestClient
 
-from quads.storage import GameNotFoundError, GameStore
+from quads.storage import GameNotFoundError, GameStore, StorageUnavailableError
 from quads.storage.stored import redo_trail
 from quads.web import app as app_module
 from quads.web.app import create_app
 from quads.web.identity import COOKIE, player_id
+from quads.web.lane import DatabaseLane, lane_for
 from quads.web.settings import Settings
 
 ERROR_FIELDS = {"code", "message", "reason", "params"}
@@ -211,3 +215,52 @@ def stranger(client: TestClient, db_path: Path) -> Iterator[Player]:
     other = another_browser(client)
     yield Player(other, db_path)
     other.close()
+
+
+@pytest.fixture
+def playing(host: Player, guest: Player) -> dict[str, Any]:
+    """A classic online game, the host first and the guest second, at ply 0."""
+    view = host.new(mode="online", rules="classic")
+    guest.join(view)
+    return host.get(view["id"])
+
+
+@dataclass
+class Breakable:
+    """An app whose database lane refuses every call once :meth:`break_` is called
+    (its breaker open, its probe failing) until :meth:`heal`; with a local game."""
+
+    client: TestClient
+    lane: DatabaseLane
+    healthy: threading.Event
+    game: dict[str, Any]
+
+    def break_(self) -> None:
+        self.lane.trip()
+
+    def heal(self) -> None:
+        """Let the probe reach the database; return once the breaker closed."""
+        self.healthy.set()
+        deadline = time.monotonic() + 10
+        while self.lane.broken:
+            assert time.monotonic() < deadline, "the breaker stayed open"
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def breakable(tmp_path: Path) -> Iterator[Breakable]:
+    healthy = threading.Event()
+
+    def probe() -> None:
+        if not healthy.wait(0.05):
+            raise StorageUnavailableError("still away")
+
+    app = create_app(tmp_path / "games.db", static_dir=None)
+    lane = DatabaseLane(wait=2, threads=2, probe=probe)
+    app.state.lane = lane_for(app.state.store, lane)
+    try:
+        with TestClient(app) as client:
+            game = client.post("/api/games", json={"mode": "local", "rules": "quads"}).json()
+            yield Breakable(client, lane, healthy, game)
+    finally:
+        healthy.set()

@@ -8,21 +8,15 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-import warnings
-from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
 from helpers import run_async
 from quads.storage import GameStore, StorageUnavailableError
-from quads.web.app import create_app
-from quads.web.lane import DatabaseLane, lane_for
+from quads.web.lane import DatabaseLane
+from web.conftest import Breakable
 from web.test_live import receive
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
-    from fastapi.testclient import TestClient
 
 
 def test_a_call_runs_in_the_lane_and_answers() -> None:
@@ -122,36 +116,20 @@ def test_a_store_without_a_statement_timeout_is_made_as_before(postgres_url: str
         store.close()
 
 
-def test_a_socket_waits_out_an_open_breaker_without_spinning(tmp_path: Path) -> None:
-    healthy = threading.Event()
-
-    def probe() -> None:
-        if not healthy.wait(0.05):
-            raise StorageUnavailableError("still away")
-
-    app = create_app(tmp_path / "games.db", static_dir=None)
-    store = app.state.store
-    lane = DatabaseLane(wait=2, threads=2, probe=probe)
-    app.state.lane = lane_for(store, lane)
-    try:
-        with TestClient(app) as client:
-            game = client.post("/api/games", json={"mode": "local", "rules": "quads"}).json()
-            with client.websocket_connect(f"/api/games/{game['id']}/live") as socket:
-                assert receive(socket)["type"] == "view"
-                lane.trip()
-                app.state.hub.publish(game["id"])  # a change to read from the store
-                time.sleep(0.5)
-                assert lane.refused <= 2
-                socket.send_json({"type": "ping"})
-                assert receive(socket) == {"type": "pong"}
-                healthy.set()
-                while lane.broken:
-                    time.sleep(0.05)
-                moved = client.post(f"/api/games/{game['id']}/actions",
-                                    json={"action": "give", "piece": "5",
-                                          "revision": game["revision"]}).json()
-                while (view := receive(socket))["view"]["revision"] < moved["revision"]:
-                    pass
-                assert view["view"]["revision"] == moved["revision"]
-    finally:
-        healthy.set()
+def test_a_socket_waits_out_an_open_breaker_without_spinning(breakable: Breakable) -> None:
+    client, lane, game = breakable.client, breakable.lane, breakable.game
+    with client.websocket_connect(f"/api/games/{game['id']}/live") as socket:
+        assert receive(socket)["type"] == "view"
+        breakable.break_()
+        client.app.state.hub.publish(game["id"])  # type: ignore[attr-defined]
+        time.sleep(0.5)  # (a change to read from the store, meanwhile)
+        assert lane.refused <= 2
+        socket.send_json({"type": "ping"})
+        assert receive(socket) == {"type": "pong"}
+        breakable.heal()
+        moved = client.post(f"/api/games/{game['id']}/actions",
+                            json={"action": "give", "piece": "5",
+                                  "revision": game["revision"]}).json()
+        while (view := receive(socket))["view"]["revision"] < moved["revision"]:
+            pass
+        assert view["view"]["revision"] == moved["revision"]

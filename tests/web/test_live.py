@@ -96,15 +96,6 @@ def personal(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k not in ("connected", "opponent_connected")}
 
 
-@pytest.fixture
-def playing(host: Any, guest: Any) -> dict[str, Any]:
-    """A classic online game, the host first and the guest second, at ply 0."""
-    view = host.new(mode="online", rules="classic")
-    guest.join(view)
-    game: dict[str, Any] = host.get(view["id"])
-    return game
-
-
 # ---- views --------------------------------------------------------------------------------
 
 

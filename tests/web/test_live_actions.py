@@ -7,22 +7,12 @@ time limit (:func:`web.test_live.receive`)."""
 
 from __future__ import annotations
 
-import threading
-import time
-import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from quads.storage import StorageUnavailableError
-from quads.web.app import create_app
-from quads.web.lane import DatabaseLane, lane_for
+from web.conftest import Breakable
 from web.test_live import live, quiet, receive, view_of
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
-    from fastapi.testclient import TestClient
 
 
 def act(socket: Any, number: int, revision: int, action: str, **fields: str) -> None:
@@ -43,15 +33,6 @@ def acted(socket: Any) -> tuple[int, int, dict[str, Any]]:
     assert message["type"] == "acted", message
     assert set(message) == {"type", "id", "revision", "view"}
     return message["id"], message["revision"], message["view"]
-
-
-@pytest.fixture
-def playing(host: Any, guest: Any) -> dict[str, Any]:
-    """A classic online game, the host first and the guest second, at ply 0."""
-    view = host.new(mode="online", rules="classic")
-    guest.join(view)
-    game: dict[str, Any] = host.get(view["id"])
-    return game
 
 
 def test_an_action_on_the_socket_is_played_and_pushed(host: Any, guest: Any,
@@ -172,30 +153,15 @@ def test_a_malformed_action_is_refused_and_changes_nothing(
 
 
 def test_an_action_while_the_database_is_away_is_refused_and_tried_again(
-        tmp_path: Path) -> None:
-    healthy = threading.Event()
-
-    def probe() -> None:
-        if not healthy.wait(0.05):
-            raise StorageUnavailableError("still away")
-
-    app = create_app(tmp_path / "games.db", static_dir=None)
-    lane = DatabaseLane(wait=2, threads=2, probe=probe)
-    app.state.lane = lane_for(app.state.store, lane)
-    try:
-        with TestClient(app) as client:
-            game = client.post("/api/games", json={"mode": "local", "rules": "quads"}).json()
-            with client.websocket_connect(f"/api/games/{game['id']}/live") as socket:
-                assert receive(socket)["type"] == "view"
-                lane.trip()
-                act(socket, 1, game["revision"], "give", piece="5")
-                refused = receive(socket)
-                assert (refused["type"], refused["id"], refused["status"],
-                        refused["error"]["code"]) == ("refused", 1, 503, "unavailable")
-                healthy.set()
-                while lane.broken:
-                    time.sleep(0.05)
-                act(socket, 2, game["revision"], "give", piece="5")
-                assert acted(socket)[:2] == (2, game["revision"] + 1)
-    finally:
-        healthy.set()
+        breakable: Breakable) -> None:
+    game = breakable.game
+    with breakable.client.websocket_connect(f"/api/games/{game['id']}/live") as socket:
+        assert receive(socket)["type"] == "view"
+        breakable.break_()
+        act(socket, 1, game["revision"], "give", piece="5")
+        refused = receive(socket)
+        assert (refused["type"], refused["id"], refused["status"],
+                refused["error"]["code"]) == ("refused", 1, 503, "unavailable")
+        breakable.heal()
+        act(socket, 2, game["revision"], "give", piece="5")
+        assert acted(socket)[:2] == (2, game["revision"] + 1)
