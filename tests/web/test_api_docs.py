@@ -47,7 +47,7 @@ def test_the_live_messages_refer_to_the_document(tmp_path: Path) -> None:
     assert components["ViewMessage"]["properties"]["view"] == {
         "$ref": "#/components/schemas/GameView"}
     assert components["RefusedMessage"]["properties"]["error"] == {
-        "$ref": "#/components/schemas/RefusalBody"}
+        "$ref": "#/components/schemas/ErrorDetail"}
     assert "PlaceAction" in str(components["ActMessage"]["properties"]["action"])
 
 

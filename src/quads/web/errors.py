@@ -127,17 +127,19 @@ class Refusal:
     message: str
     reason: str = ""
     params: Params = field(default_factory=dict)
+    retry_after: int | None = None
+    """Seconds after which to try again (an HTTP answer's ``Retry-After``)."""
 
     def body(self) -> dict[str, object]:
         """The ``error`` object."""
         return error_body(self.code, self.message, self.reason, self.params)
 
     def response(self) -> JSONResponse:
-        """The HTTP answer (``Retry-After`` with ``503 unavailable``)."""
+        """The HTTP answer, with ``Retry-After`` when the refusal names one."""
         response = error_response(self.status, self.code, self.message, self.reason,
                                   self.params)
-        if self.code == "unavailable":
-            response.headers["Retry-After"] = "2"
+        if self.retry_after is not None:
+            response.headers["Retry-After"] = str(self.retry_after)
         return response
 
 
@@ -155,7 +157,8 @@ def refusal(exc: Exception) -> Refusal | None:
         return Refusal(409, "stale", f"{exc}; reload the game")
     if isinstance(exc, StorageUnavailableError):
         return Refusal(503, "unavailable",
-                       "the database cannot be reached now; try again in a moment")
+                       "the database cannot be reached now; try again in a moment",
+                       retry_after=2)
     return None
 
 

@@ -70,10 +70,10 @@ from quads.web.origins import same_origin
 from quads.web.schemas import (
     ActMessage,
     ClientMessage,
+    ErrorDetail,
     GoneMessage,
     PingMessage,
     PongMessage,
-    RefusalBody,
     RefusedMessage,
     ServerMessage,
     SyncMessage,
@@ -545,7 +545,7 @@ def _malformed(text: str, exc: ValidationError) -> RefusedMessage | Literal[Fals
 
 def _refused(number: int | None, refused: Refusal) -> RefusedMessage:
     return RefusedMessage(type="refused", id=number, status=refused.status,
-                          error=RefusalBody.model_validate(refused.body()))
+                          error=ErrorDetail.model_validate(refused.body()))
 
 
 async def _answer(websocket: WebSocket, hub: LiveHub, socket: _Socket, number: int,

@@ -88,7 +88,6 @@ __all__ = [
     "PuzzleView",
     "PuzzlesAhead",
     "RealTimeClock",
-    "RefusalBody",
     "RefusedMessage",
     "ResultRequest",
     "RevisionRequest",
@@ -851,15 +850,6 @@ class ActedMessage(BaseModel):
     view: GameView
 
 
-class RefusalBody(BaseModel):
-    """A refusal, as the ``error`` object of an HTTP answer words it."""
-
-    code: str
-    message: str
-    reason: str | None = None
-    params: dict[str, str | int] | None = None
-
-
 class RefusedMessage(BaseModel):
     """The action of the ``act`` message ``id`` was refused, with the status and
     ``error`` an HTTP request would have been answered; nothing changed.  ``id`` is
@@ -868,7 +858,7 @@ class RefusedMessage(BaseModel):
     type: Literal["refused"]
     id: MessageId | None = None
     status: int
-    error: RefusalBody
+    error: ErrorDetail
 
 
 ServerMessage = Annotated[
