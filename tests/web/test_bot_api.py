@@ -324,7 +324,7 @@ def test_who_may_offer_and_take_a_seat(server: Server) -> None:
     assert refused.status_code == 403
     assert refused.json()["error"]["code"] == "not_your_game"
     unknown = host.post(path, json={"bot": "bot-nobody"})
-    assert unknown.status_code == 404
+    assert unknown.status_code == 422  # the game is there: what the body names is not
     assert unknown.json()["error"]["code"] == "no_such_bot"
     assert host.post(path, json={"bot": "<script>"}).status_code == 400
     cross = host.post(path, json={"bot": made["bot"]}, headers={"Origin": "https://evil.example"})

@@ -287,8 +287,9 @@ def list_bots(request: Request) -> BotList:
 
 
 @people.post("/games/{game_id}/invite-bot", tags=["bots"], responses=refusals(
-    403, 404, 409, 429, s404="No such game, or `no_such_bot`",
-    s409="`seat_taken` (no free seat), `game_over`, `own_bot` (the caller is that bot)"))
+    403, 404, 409, 422, 429,
+    s409="`seat_taken` (no free seat), `game_over`, `own_bot` (the caller is that bot)",
+    s422="`no_such_bot`: no bot has the handle named"))
 @quick
 def invite_bot(request: Request, game_id: GameId, body: BotInvitationRequest) -> GameView:
     """Offer the free seat of one's online game to a bot: its event stream hears of it,
@@ -306,7 +307,7 @@ def invite_bot(request: Request, game_id: GameId, body: BotInvitationRequest) ->
         raise ApiError(409, "seat_taken", "both seats of this game are taken")
     bot = Bots(lobby.store).find(body.bot)
     if bot is None:
-        raise ApiError(404, "no_such_bot", "no bot has this handle")
+        raise ApiError(422, "no_such_bot", "no bot has this handle")
     if bot.player == player:
         raise ApiError(409, "own_bot", "the seat is offered to another player, not to oneself")
     lobby.lobby.name(player, made_up_name)  # the bot sees who offers the seat
