@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from quads import Position, Rules
 from quads.book import (
     DEFAULT_MIN_EMPTY,
+    Book,
     BookError,
     BookHeader,
     BuildProgress,
@@ -33,7 +34,7 @@ from quads.book import (
     verify_book,
     write_book,
 )
-from quads.book.format import Scores, _payload, empties_of
+from quads.book.format import RECORD, Scores, _payload, cut_records, empties_of
 from quads.cli.main import main
 from quads.rules import CLASSIC, QUADS
 from quads.solver import analyse, solve
@@ -245,6 +246,41 @@ def test_the_scores_read_by_binary_search_are_the_scores_written(
                 read[key]
 
 
+def test_a_book_cut_short_answers_as_the_whole_book_where_it_reaches(small_book: Path) -> None:
+    book = load_book(small_book, SMALL)
+    assert book.reaching(MIN_EMPTY) is book
+    assert book.reaching(3) is book
+    cut = book.reaching(MIN_EMPTY + 1)
+    kept = {key: score for key, score in book.scores.items() if empties_of(key) >= MIN_EMPTY}
+    assert 0 < len(kept) < len(book.scores)
+    assert dict(cut.scores.items()) == kept
+    assert cut.header == BookHeader(book.header.game, MIN_EMPTY + 1, len(kept))
+    from_mapping = Book(book.path, book.header, dict(book.scores.items())).reaching(MIN_EMPTY + 1)
+    assert dict(from_mapping.scores.items()) == kept
+    covered = 0
+    for position in covered_positions(150):
+        assert cut.score(position, SMALL) == book.score(position, SMALL)
+        assert cut.covers(position) == (position.empty_count > MIN_EMPTY or (
+            position.empty_count == MIN_EMPTY and position.hand is None))
+        if cut.covers(position):
+            covered += 1
+            assert cut.analysis(position, SMALL) == book.analysis(position, SMALL)
+            assert cut.solution(position, SMALL) == book.solution(position, SMALL)
+    assert covered >= 5
+
+
+def test_records_are_cut_whole_and_in_their_order() -> None:
+    scores = {(occupied << 64) | 5: occupied.bit_count() - 8
+              for occupied in (0, 1, 0b11, 0xFFFF, 0x0F0F, 0x8001)}
+    records = _payload(scores)
+    assert Scores(cut_records(records, 14)) == {5: -8, 1 << 64 | 5: -7, 0b11 << 64 | 5: -6,
+                                                0x8001 << 64 | 5: -6}
+    assert cut_records(records, 0) == records
+    assert cut_records(records, 17) == b""
+    with pytest.raises(ValueError, match=f"records of {RECORD} bytes"):
+        cut_records(records[:-1], 12)
+
+
 def test_the_empty_cells_of_a_key_are_those_of_its_position(small_book: Path) -> None:
     _, scores = read_book(small_book)
     for level in positions_to_solve(SMALL, MIN_EMPTY):
@@ -336,6 +372,12 @@ def test_the_shipped_book_is_sound(rules: Rules) -> None:
     solution = book.solution(Position.from_pieces({}, None), rules)
     assert solution is not None
     assert solution.value.value == "draw"
+
+
+def test_the_shipped_books_keep_the_package_small() -> None:
+    shipped = sorted(shipped_path(QUADS).parent.glob("*.qbook"))
+    assert shipped == sorted({shipped_path(QUADS), shipped_path(CLASSIC)})  # each one read
+    assert sum(path.stat().st_size for path in shipped) < 2_000_000
 
 
 @pytest.mark.parametrize(("args", "option"), [

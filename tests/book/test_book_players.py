@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from quads import CLASSIC, QUADS, Game, Position
+from quads import CLASSIC, QUADS, Game, Position, Rules
 from quads.book import book_for
-from quads.players import make_player
+from quads.players import Perfect, make_player
 from quads.players.club import rank_turns
 from quads.players.hints import hint
 from quads.solver import Value, solve
@@ -82,18 +82,42 @@ def test_the_trap_tries_looser_turns_while_none_is_confirmed() -> None:
     assert solve(position.play(turn), QUADS).value is Value.DRAW
 
 
-def test_in_classic_level_5_plays_from_the_book_down_to_13_empty_cells() -> None:
+def test_in_classic_level_5_plays_from_the_book_down_to_12_empty_cells() -> None:
     book = book_for(CLASSIC)
     assert book is not None
-    assert book.header.min_empty == 13
+    assert book.header.min_empty == 12
     chance = random.Random(13)
     player = make_player(5, seed=6)
     for _ in range(6):
         position = Position.from_string("..../..../..../.... -")
-        while position.empty_count > 13 or position.hand is None:
+        while position.empty_count > 12 or position.hand is None:
             position = position.play(chance.choice(list(position.legal_turns(CLASSIC))))
         analysis = book.analysis(position, CLASSIC)
         assert analysis is not None
         turn = player.choose_turn(position, CLASSIC)
         chosen = next(m for m in analysis.moves if m.turn == turn)
         assert (chosen.value, chosen.plies) == (analysis.value, analysis.plies), position
+
+
+def test_level_5_plays_a_game_from_the_book_it_is_given() -> None:
+    shipped = book_for(CLASSIC)
+    assert shipped is not None
+    shorter = shipped.reaching(13)
+    player = Perfect(3, book=shorter)
+    assert player.book_for(CLASSIC) is shorter
+    declaring = Rules.parse("lines:color,height,shape,top:declare")
+    assert player.book_for(declaring) is shorter  # calling a win changes no value
+    assert player.book_for(QUADS) is book_for(QUADS)  # another game: its own book
+    assert Perfect(3).book_for(CLASSIC) is shipped
+    # with 12 empty cells the shorter book judges no turn: the player searches, exactly
+    chance = random.Random(2)
+    position = Position.from_string("..../..../..../.... -")
+    while position.empty_count > 12 or position.hand is None:
+        position = position.play(chance.choice(list(position.legal_turns(CLASSIC))))
+    assert shipped.covers(position)
+    assert not shorter.covers(position)
+    turn = player.choose_turn(position, CLASSIC)
+    analysis = shipped.analysis(position, CLASSIC)
+    assert analysis is not None
+    chosen = next(m for m in analysis.moves if m.turn == turn)
+    assert (chosen.value, chosen.plies) == (analysis.value, analysis.plies), position

@@ -261,9 +261,9 @@ HINTED = {"desktop": "5", "phone": "C"}
 
 def test_a_hint_says_at_once_that_it_is_coming(quads: QuadsPage) -> None:
     quads.start_game(mode="local", rules="classic")
-    # Four pieces down, a piece in hand: past the opening book (its reach is 13 empty
-    # cells), the advice searches for a second or more.
-    for piece, cell in (("7", "A1"), ("1", "C3"), ("2", "B4"), ("3", "D2")):
+    # Five pieces down, a piece in hand: past the opening book (classic's reaches 12
+    # empty cells), the advice searches for a few tenths of a second.
+    for piece, cell in (("7", "A1"), ("1", "C3"), ("2", "B4"), ("3", "D2"), ("4", "A3")):
         quads.give(piece)
         quads.place(cell)
     quads.give(HINTED[quads.device])

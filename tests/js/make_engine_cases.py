@@ -81,6 +81,17 @@ def random_position(rules: Any, rng: random.Random, empties: int, *, hand: bool 
 # -- books -------------------------------------------------------------------------
 
 
+def page_book(rules: Any) -> Any:
+    """The book the page judges ``rules`` from: the shipped one, cut as it is served
+    (``quads.web.books.PAGE_MIN_EMPTY``); the library may reach deeper."""
+    from quads.book import book_for
+    from quads.web.books import PAGE_MIN_EMPTY
+
+    book = book_for(rules)
+    return None if book is None else book.reaching(PAGE_MIN_EMPTY)
+
+
+
 def analysis_json(analysis: Any) -> dict[str, Any]:
     return {
         "value": analysis.value.value, "plies": analysis.plies, "complete": analysis.complete,
@@ -96,7 +107,6 @@ def solution_json(solution: Any) -> dict[str, Any]:
 
 def books_cases(rng: random.Random) -> dict[str, Any]:
     """The books as served, and what they say of random positions near the empty board."""
-    from quads.book import book_for
     from quads.position import EMPTY
     from quads.rules import Rules
     from quads.web.books import NAMES, book_bytes
@@ -109,7 +119,7 @@ def books_cases(rng: random.Random) -> dict[str, Any]:
     cases = []
     for name in ("quads", "classic", "advanced"):
         rules = Rules.parse(name)
-        book = book_for(rules)
+        book = page_book(rules)
         assert book is not None
         low = book.header.min_empty
         positions = [EMPTY]
@@ -256,7 +266,6 @@ def hints_cases(rng: random.Random) -> dict[str, Any]:
     or to claim a win; every reason at least twice."""
     from collections import Counter
 
-    from quads.book import book_for
     from quads.game import Give
     from quads.players.hints import hint
     from quads.rules import Rules
@@ -286,7 +295,7 @@ def hints_cases(rng: random.Random) -> dict[str, Any]:
         if index >= 24 * len(HINT_RULES) and all(seen[key] >= 3 for key in HINT_KEYS):
             break
         rules = Rules.parse(HINT_RULES[index % len(HINT_RULES)])
-        book = book_for(rules)
+        book = page_book(rules)
         one(rules, 17 if book is None else book.header.min_empty)
     return {"cases": cases}
 
@@ -402,7 +411,7 @@ def levels_cases(rng: random.Random) -> dict[str, Any]:
     """Games from random openings played on by Python's level 5 on both sides: every
     position, Python's turn, whether it drew at random, and the values before and after."""
     from quads.book import solve_with_book
-    from quads.players import make_player
+    from quads.players import Perfect
     from quads.rules import Rules
     from quads.solver import Value
 
@@ -423,7 +432,7 @@ def levels_cases(rng: random.Random) -> dict[str, Any]:
                     position = random_position(rules, rng, opening)
             turns = []
             while position.hand is not None and position.empty_count:
-                player = make_player(5, seed=rng.randrange(1 << 30))
+                player = Perfect(rng.randrange(1 << 30), book=page_book(rules))
                 state = player.random.getstate()
                 turn = player.choose_turn(position, rules)
                 drew = player.random.getstate() != state

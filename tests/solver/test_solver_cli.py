@@ -44,14 +44,15 @@ def test_solve_json_draw_with_rules_and_traits() -> None:
 
 
 def test_solve_budget_gives_unknown() -> None:
-    position = ("..../..../F4../..18", "2", "--rules", "classic", "--nodes", "500", "--json")
+    position = ("2.../..../F4../..18", "D", "--rules", "classic", "--nodes", "500", "--json")
     result = quads("solve", *position, "--no-book")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert (data["value"], data["plies"], data["source"]) == ("unknown", None, "search")
     assert data["best"] == {"place": None, "give": None}
-    # The classic book holds this position's value (12 empty cells), though not
-    # every turn's: out of time, the value comes from the book, without a turn.
+    # The classic book holds this position's value (11 empty cells, one past its
+    # reach), though not every turn's: out of time, the value comes from the book,
+    # without a turn.
     data = json.loads(quads("solve", *position).stdout)
     searched = json.loads(quads("solve", *position[:4], "--json", "--no-book").stdout)
     assert (data["value"], data["plies"]) == (searched["value"], searched["plies"])

@@ -27,8 +27,8 @@ from pathlib import Path
 
 from quads.errors import QuadsError
 
-__all__ = ["FORMAT", "MAGIC", "RECORD", "BookError", "BookHeader", "Scores", "empties_of",
-           "read_book", "read_records", "write_book"]
+__all__ = ["FORMAT", "MAGIC", "RECORD", "BookError", "BookHeader", "Scores", "cut_records",
+           "empties_of", "read_book", "read_records", "write_book"]
 
 MAGIC = b"QUADS-BOOK\n"
 FORMAT = 1
@@ -107,6 +107,11 @@ class Scores(Mapping[int, int]):
     def __len__(self) -> int:
         return self._count
 
+    @property
+    def records(self) -> bytes:
+        """The records themselves: sorted keys, each followed by its score."""
+        return self._records
+
     def __iter__(self) -> Iterator[int]:
         records = self._records
         for start in range(0, len(records), RECORD):
@@ -117,6 +122,18 @@ def empties_of(key: int) -> int:
     """The number of empty cells of the position with this canonical key (its top
     16 bits are the occupied cells, under a board symmetry)."""
     return 16 - (key >> 64).bit_count()
+
+
+def cut_records(records: bytes, min_empties: int) -> bytes:
+    """The records (in their order) of the positions with at least ``min_empties``
+    empty cells."""
+    if len(records) % RECORD:
+        raise ValueError(f"records of {RECORD} bytes expected, got {len(records)} bytes")
+    kept = bytearray()
+    for start in range(0, len(records), RECORD):
+        if 16 - records[start].bit_count() - records[start + 1].bit_count() >= min_empties:
+            kept += records[start:start + RECORD]
+    return bytes(kept)
 
 
 def _payload(scores: Mapping[int, int]) -> bytes:

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from quads.book.format import BookError, BookHeader, read_book
+from quads.book.format import BookError, BookHeader, Scores, cut_records, empties_of, read_book
 from quads.book.positions import game_name, key_engine, turn_groups
 from quads.position import Position
 from quads.rules import Rules
@@ -57,6 +57,22 @@ class Book:
         empty = position.empty_count
         return empty >= self.header.min_empty or (
             position.hand is None and empty == self.header.min_empty - 1)
+
+    def reaching(self, min_empty: int) -> Book:
+        """This book as if it had been built down to ``min_empty`` empty cells and no
+        further: the positions it holds with at least ``min_empty - 1`` empty cells
+        (itself if it reaches no deeper).  A smaller book that answers every position
+        of at least ``min_empty - 1`` empty cells as this one does."""
+        if min_empty <= self.header.min_empty:
+            return self
+        scores: Mapping[int, int]
+        if isinstance(self.scores, Scores):
+            scores = Scores(cut_records(self.scores.records, min_empty - 1))
+        else:
+            scores = {key: score for key, score in self.scores.items()
+                      if empties_of(key) >= min_empty - 1}
+        header = BookHeader(self.header.game, min_empty, len(scores))
+        return Book(self.path, header, scores)
 
     def _scored_groups(self, position: Position, rules: Rules) -> list[tuple[Group, int]] | None:
         """The turn groups of ``position`` in the solver's search order, each with its

@@ -12,17 +12,18 @@ that it weighs its tightest squeezes that the solver confirms still draw, and
 picks the one where the replies a squeezing opponent would choose most often
 lose.  Near the empty board, where the solver is slow, the perfect player
 plays from the opening book of the rule set (:mod:`quads.book`) when one is
-shipped: every turn's value is known there, so it never gives a value away
-from the first turn.  One cell past the book's reach the book still holds the
-position's own value: from a draw the player then only confirms its tightest
-squeezes one by one instead of solving the position first.
+shipped, or from the book it is given: every turn's value is known there, so
+it never gives a value away from the first turn.  One cell past the book's
+reach the book still holds the position's own value: from a draw the player
+then only confirms its tightest squeezes one by one instead of solving the
+position first.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from quads.book import Book, book_for
+from quads.book import Book, book_for, game_name
 from quads.players.club import Club, rank_turns
 from quads.position import Position
 from quads.rules import Rules
@@ -91,11 +92,23 @@ class Perfect(_Solving):
     """Node budget of weighing the squeezes of a drawn position one cell past the
     book's reach (the book holds its value, so it need not be solved)."""
 
+    def __init__(self, seed: int | None = None, *, book: Book | None = None) -> None:
+        """``book``, if given, is played from instead of the shipped book in games
+        of the game it was built for (any other game keeps its shipped book)."""
+        super().__init__(seed)
+        self.book = book
+
+    def book_for(self, rules: Rules) -> Book | None:
+        """The book this player plays ``rules`` from, if any."""
+        if self.book is not None and self.book.header.game == game_name(rules):
+            return self.book
+        return book_for(rules)
+
     def choose_turn(self, position: Position, rules: Rules) -> Turn:
         """From the book where it judges every turn; else as the other solving
         levels, and one cell before it can solve the position, it tries its tightest
         squeezes one by one with the solver."""
-        book = book_for(rules)
+        book = self.book_for(rules)
         if book is not None and book.covers(position):
             analysis = book.analysis(position, rules)
             if analysis is not None:
