@@ -31,7 +31,7 @@ from pathlib import Path
 
 from quads.position import Position
 from quads.rules import Rules
-from quads.solver import Progress, ProgressCallback, compiled_available, solve
+from quads.solver import Progress, ProgressCallback, Solution, compiled_available, solve
 from quads.solver.kernel import load_kernel
 from quads.turn import Turn
 
@@ -71,32 +71,47 @@ class Run:
     cpu: float
 
 
-def timed_solve(position: Position, rules: Rules, threads: int | None, pure: bool,
-                progress: ProgressCallback | None = None, check: bool = True) -> Run:
-    """Solve: the value (with distance), the best turn's value, nodes, wall and CPU time.
+def timed_solves(position: Position, rules: Rules, counts: list[int | None], pure: bool,
+                 progress: ProgressCallback | None = None, check: bool = True) -> list[Run]:
+    """Solve with each thread count in ``counts``: for each, the value (with distance),
+    the best turn's value, nodes, wall and CPU time.
 
-    A solve that takes less than :data:`REPEAT_BELOW` seconds is repeated at
-    least :data:`REPEATS` times and for :data:`REPEAT_FOR` seconds, and timed by
-    its fastest run, so that a millisecond of noise does not read as a ratio.
+    While a solve takes less than :data:`REPEAT_BELOW` seconds, the solves are
+    repeated, taking the counts in turn (in the other order every other round),
+    at least :data:`REPEATS` times and for :data:`REPEAT_FOR` seconds a count,
+    and each count is timed by its fastest run.  So a millisecond of noise does
+    not read as a ratio, and a slow spell of the machine, or of the memory
+    allocator (whose state can make the same millisecond solve take one or two
+    milliseconds, alternately from one solve to the next), falls on every count
+    alike.
     """
-    seconds = cpu = float("inf")
+    fastest = [(float("inf"), float("inf"))] * len(counts)
+    solutions: list[Solution | None] = []
     began = time.perf_counter()
-    runs = 0
-    while runs < REPEATS or time.perf_counter() - began < REPEAT_FOR:
-        runs += 1
-        began_cpu = time.process_time()
-        start = time.perf_counter()
-        solution = solve(position, rules, threads=threads, pure=pure or None, progress=progress)
-        took = time.perf_counter() - start
-        if took < seconds:
-            seconds, cpu = took, time.process_time() - began_cpu
-        if took >= REPEAT_BELOW:
+    rounds = 0
+    while rounds < REPEATS or time.perf_counter() - began < REPEAT_FOR * len(counts):
+        rounds += 1
+        solutions = [None] * len(counts)
+        order = list(enumerate(counts))
+        for index, threads in order if rounds % 2 else order[::-1]:
+            began_cpu = time.process_time()
+            start = time.perf_counter()
+            solutions[index] = solve(position, rules, threads=threads, pure=pure or None,
+                                     progress=progress)
+            took = time.perf_counter() - start
+            if took < fastest[index][0]:
+                fastest[index] = (took, time.process_time() - began_cpu)
+        if all(seconds >= REPEAT_BELOW for seconds, _ in fastest):
             break
-    value = solution.value.value
-    if solution.plies is not None:
-        value += f" in {solution.plies}"
-    return Run(value, best_value(position, rules, solution.best) if check else "-",
-               solution.nodes, seconds, cpu)
+    runs: list[Run] = []
+    for solution, (seconds, cpu) in zip(solutions, fastest, strict=True):
+        assert solution is not None
+        value = solution.value.value
+        if solution.plies is not None:
+            value += f" in {solution.plies}"
+        runs.append(Run(value, best_value(position, rules, solution.best) if check else "-",
+                        solution.nodes, seconds, cpu))
+    return runs
 
 
 def best_value(position: Position, rules: Rules, best: Turn | None) -> str:
@@ -121,7 +136,7 @@ def bench_positions(path: Path, counts: list[int | None], pure: bool) -> bool:
     worst = 0.0
     for name, position, empties in cases:
         rules = Rules.parse(name)
-        runs = [timed_solve(position, rules, threads, pure) for threads in counts]
+        runs = timed_solves(position, rules, counts, pure)
         for threads, run in zip(counts, runs, strict=True):
             times[name, empties, threads].append(run.seconds)
             nodes[name, empties, threads].append(run.nodes)
@@ -173,7 +188,7 @@ def bench_full_game(names: list[str], counts: list[int | None], pure: bool) -> b
                           f"{progress.nodes:,} nodes, {progress.seconds:.0f} s",
                           file=sys.stderr, flush=True)
 
-            run = timed_solve(Position.from_string(START), rules, threads, pure, report, False)
+            [run] = timed_solves(Position.from_string(START), rules, [threads], pure, report, False)
             runs.append(run)
             ratio = run.seconds / runs[0].seconds
             print(f"full game {name}, {threads or 'auto'} threads: {run.value}, "
