@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from tests.solver.solver_helpers import RULE_SETS, play
@@ -12,7 +14,7 @@ from quads.errors import InvalidPositionError
 from quads.position import EMPTY, Position
 from quads.rules import ADVANCED, CLASSIC, QUADS, Rules
 from quads.solver import Progress, Value, analyse, default_table_mb, solve
-from quads.solver.search import TABLE_MB_MIN, TABLE_MB_PER_SECOND, _Search
+from quads.solver.search import TABLE_MB_MIN, TABLE_MB_PER_SECOND, THREADS_MIN_EMPTIES, _Search
 from quads.solver.value import WIN, score_of, value_of
 
 
@@ -181,3 +183,44 @@ def test_a_value_only_solve_gives_the_value_and_a_turn_of_that_value(name: str) 
             chosen = next(m for m in analysis.moves if m.turn == quick.best)
             assert chosen.value is quick.value
     assert Value.WIN in values
+
+
+def _solver_threads_started(run: Callable[[], object]) -> list[str]:
+    """The names of the threads that ``run()`` started (a thread that is not yet
+    registered when it first runs Python reads as ``Dummy-N``)."""
+    started: list[str] = []
+    threading.setprofile(lambda *_: started.append(threading.current_thread().name))
+    try:
+        run()
+    finally:
+        threading.setprofile(None)  # type: ignore[arg-type]
+    return sorted(set(started))
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_a_small_solve_on_the_calling_thread_is_the_workers_solve(name: str) -> None:
+    """Without progress reports a small solve on one thread runs its searches on the
+    calling thread; with them, on a worker thread: the same answers, the same nodes."""
+    rules = Rules.parse(name)
+    rng = random.Random(f"calling thread {name}")
+    reports: list[Progress] = []
+    for empties in (4, 7, 9, 10, 11):
+        position = play(rules, empties, rng, hand=empties != 9)
+        for options in ({}, {"nodes": 3_000}, {"refine": True}, {"distance": False}):
+            alone = solve(position, rules, threads=1, **options)  # type: ignore[arg-type]
+            worker = solve(position, rules, threads=1, progress=reports.append,
+                           **options)  # type: ignore[arg-type]
+            assert (alone.value, alone.plies, alone.best, alone.nodes, alone.complete) == (
+                worker.value, worker.plies, worker.best, worker.nodes, worker.complete)
+        alone_analysis = analyse(position, rules, threads=1)
+        worker_analysis = analyse(position, rules, threads=1, progress=reports.append)
+        assert alone_analysis.moves == worker_analysis.moves
+        assert alone_analysis.nodes == worker_analysis.nodes
+    assert reports  # the worker's solves did report
+    position = play(rules, 10, rng)
+    assert _solver_threads_started(lambda: analyse(position, rules, threads=1)) == []
+    on_worker = _solver_threads_started(
+        lambda: analyse(position, rules, threads=1, progress=reports.append))
+    assert any(name.startswith("quads-solver") for name in on_worker)
+    larger = play(rules, THREADS_MIN_EMPTIES, rng)  # too large for the calling thread
+    assert _solver_threads_started(lambda: solve(larger, rules, threads=1, nodes=20_000))

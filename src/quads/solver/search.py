@@ -2,7 +2,8 @@
 
 A solve runs in stages, each an alpha-beta search over the root groups whose
 searches the kernel does (on worker threads, so that the compiled kernel can
-use several cores and the caller can get progress reports):
+use several cores and the caller can get progress reports; a small solve on
+one thread with no reports asked runs them on the calling thread):
 
 1. ``value``: win, draw or loss, with the narrowest window (-1, 1);
 2. ``distance``: for a win, the fastest one; for a loss, the longest;
@@ -15,10 +16,10 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence, Sized
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from quads.position import Position
 from quads.rules import Rules
@@ -44,11 +45,13 @@ CANON_MIN = 10
 """... and keys them by the full canonical form from this many."""
 ORDER_MIN = 7
 """... and orders moves by the opponent's choices from this many."""
-THREADS_MIN_EMPTIES = 11
+THREADS_MIN_EMPTIES = 12
 """Positions with fewer empty cells are searched by one thread, whatever was asked: their
-whole search takes a few milliseconds, which a second thread's start and hand-offs
-lengthen (a Quads position of 10 empty cells and 386 nodes took 2.35 ms on two threads
-against 2.07 on one)."""
+whole search takes a few milliseconds to a fifth of a second, which a second thread's
+start and hand-offs lengthen as often as they shorten it (a Quads position of 10 empty
+cells and 386 nodes took 2.35 ms on two threads against 2.07 on one; one of 11 and 2,699
+nodes, 4 to 6 ms against 4).  With no progress reports asked they also run on the calling
+thread (see :class:`_Inline`)."""
 REPORT_EVERY = 0.5
 """Seconds between progress reports."""
 PURE_TABLE_ENTRIES = 1 << 20
@@ -94,6 +97,25 @@ def _entries(table_mb: float) -> int:
     return entries
 
 
+class _Inline(Executor):
+    """Runs each search when it is submitted, on the calling thread.
+
+    For the small solves: handing each of their 20 to 60 group searches to a worker
+    thread and back cost as much again as the searches themselves (a Quads position
+    of 8 empty cells, analysed then solved: 2.8 ms with a worker thread, 1.2 ms
+    without).  They take a fraction of a second at most, so the calling thread
+    stays free for an interrupt soon enough without a worker.
+    """
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # handed to the caller, as a worker's would be
+            future.set_exception(exc)
+        return future
+
+
 @dataclass(frozen=True, slots=True)
 class _Task:
     group: Group
@@ -124,8 +146,7 @@ class _Search:
         self.rules = rules
         self.kernel: Kernel = load_kernel(pure)
         if threads is None:
-            cores = os.cpu_count() or 1
-            threads = min(2, cores) if self.kernel.compiled and position.empty_count >= 12 else 1
+            threads = min(2, os.cpu_count() or 1) if self.kernel.compiled else 1
         self.threads = max(1, threads if self.kernel.compiled else 1)
         if position.empty_count < THREADS_MIN_EMPTIES:
             self.threads = 1  # starting threads would cost more than the whole search
@@ -183,8 +204,13 @@ class _Search:
         return None if score is None else -score
 
     @contextmanager
-    def _pool(self) -> Iterator[ThreadPoolExecutor]:
-        pool = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="quads-solver")
+    def _pool(self) -> Iterator[Executor]:
+        pool: Executor
+        if (self.threads == 1 and self.report is None
+                and self.position.empty_count < THREADS_MIN_EMPTIES):
+            pool = _Inline()
+        else:
+            pool = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="quads-solver")
         try:
             yield pool
         except BaseException:
