@@ -25,15 +25,18 @@ def replies_with_a_safe_piece(position: Position, piece: Piece, rules: Rules) ->
     ``position`` is the one before the hand-over (its hand is empty).
     """
     received = position.give(piece)
-    if not received.supply:
+    supply = received.supply
+    if not supply:
         return 16  # the last piece: nothing to squeeze
     occupied = received.occupied
     if all((mask & occupied).bit_count() < 2 for mask in rules.shape_masks):
         # no shape can hold three pieces after one placement: every piece stays safe
         return received.empty_count
+    # Wherever the piece goes, the same pieces are left to hand back: only which of
+    # them are safe depends on the cell.
     return sum(
         1 for cell in iter_bits(received.empty_cells)
-        if received.place(cell).safe_pieces(rules)
+        if supply & ~received.place(cell).danger(rules)
     )
 
 
