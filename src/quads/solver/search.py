@@ -206,9 +206,8 @@ class _Search:
     @contextmanager
     def _pool(self) -> Iterator[Executor]:
         pool: Executor
-        if (self.threads == 1 and self.report is None
-                and self.position.empty_count < THREADS_MIN_EMPTIES):
-            pool = _Inline()
+        if self.report is None and self.position.empty_count < THREADS_MIN_EMPTIES:
+            pool = _Inline()  # (one thread: fewer empty cells never get more)
         else:
             pool = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="quads-solver")
         try:
