@@ -16,7 +16,7 @@ from helpers import run_async
 from quads.storage import GameStore, StorageUnavailableError
 from quads.web.lane import DatabaseLane
 from web.conftest import Breakable
-from web.test_live import receive
+from web.test_live import _give, receive
 
 
 def test_a_call_runs_in_the_lane_and_answers() -> None:
@@ -133,3 +133,47 @@ def test_a_socket_waits_out_an_open_breaker_without_spinning(breakable: Breakabl
         while (view := receive(socket))["view"]["revision"] < moved["revision"]:
             pass
         assert view["view"]["revision"] == moved["revision"]
+
+
+def test_a_socket_refused_by_the_breaker_reads_again_once_it_closes(
+        breakable: Breakable) -> None:
+    """A change announced while the breaker is open cannot be read; the socket reads it
+    by itself once the breaker closes, with nothing else to wake it (no ping, no other
+    change): a bot that never pings hears it too."""
+    client, lane, game = breakable.client, breakable.lane, breakable.game
+    store: GameStore = client.app.state.store  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/api/games/{game['id']}/live") as socket:
+        assert receive(socket)["type"] == "view"
+        breakable.break_()
+        # Another process saves a move and says so; this one cannot read it now.
+        changed = _give(store, game["id"], 5)
+        client.app.state.hub.publish(game["id"], revision=changed.revision)  # type: ignore[attr-defined]
+        time.sleep(0.5)
+        refused = lane.refused
+        assert refused >= 1  # it tried, and was refused
+        time.sleep(0.5)
+        assert lane.refused == refused  # it waits for the breaker, not knocking on it
+        breakable.heal()
+        view = receive(socket, seconds=3)
+        assert view["type"] == "view"
+        assert view["view"]["revision"] == changed.revision
+        assert view["view"]["moves"] == ["5"]
+
+
+def test_a_lobby_socket_that_cannot_resync_waits_for_the_breaker(
+        breakable: Breakable) -> None:
+    """The lobby's seeks are read again (as after the database's notifications were cut
+    off) while the breaker is open: the socket stays open, and sends the whole list by
+    itself once the breaker closes."""
+    client, lane = breakable.client, breakable.lane
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    with client.websocket_connect("/api/lobby/live") as socket:
+        assert receive(socket)["type"] == "seeks"
+        breakable.break_()
+        lobby.resync()
+        time.sleep(0.5)
+        assert lane.refused >= 1
+        socket.send_json({"type": "ping"})
+        assert receive(socket) == {"type": "pong"}
+        breakable.heal()
+        assert receive(socket, seconds=3)["type"] == "seeks"

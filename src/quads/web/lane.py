@@ -16,11 +16,16 @@ after it is stored, although its caller was answered ``503``.  That is safe with
 the API's revisions: the client that retries sends the revision it had, is told
 ``409 stale`` with the current one and reloads the game, which then shows its own
 move.  A call that had not started when its deadline passed never starts.
+
+Whoever was refused and must try again by itself (a live socket that could not
+read a change) awaits :meth:`DatabaseLane.healed`: done once the breaker closes,
+so that it neither gives up nor knocks on an open breaker.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import threading
@@ -32,13 +37,17 @@ from typing import Any, ParamSpec, TypeVar
 
 from quads.storage import GameStore, StorageUnavailableError
 
-__all__ = ["DatabaseLane", "lane_for", "lane_of"]
+__all__ = ["RETRY", "DatabaseLane", "lane_for", "lane_of"]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 _PROBE_PAUSE = 0.5
 """Seconds between two probes that failed at once."""
+
+RETRY = 1.0
+"""Seconds after which :meth:`DatabaseLane.try_again` has a call that failed with the
+breaker closed (a database error that did not open it) tried again."""
 
 
 class DatabaseLane:
@@ -61,6 +70,8 @@ class DatabaseLane:
                                         initializer=initializer)
         self._broken = threading.Event()
         self._lock = threading.Lock()
+        self._healing: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
+        """The futures of :meth:`healed` to finish when the breaker closes."""
         self.trips = 0
         """How often the breaker opened (for the logs and the tests)."""
         self.refused = 0
@@ -94,6 +105,37 @@ class DatabaseLane:
             self.trip()
             raise
 
+    def healed(self) -> asyncio.Future[None]:
+        """A future of the running event loop, done once the breaker is closed: at once
+        if it is, else when the probe reaches the database again."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        with self._lock:
+            if not self._broken.is_set():
+                future.set_result(None)
+                return future
+            # Those whose waiter went (a socket closed meanwhile) are not kept.
+            self._healing = [(owner, waiter) for owner, waiter in self._healing
+                             if not waiter.done()]
+            self._healing.append((loop, future))
+        return future
+
+    def try_again(self) -> asyncio.Future[None]:
+        """A future done when a caller whose call failed should try it again: once the
+        breaker closes if it is open (so that nothing knocks on it meanwhile), else
+        after :data:`RETRY` seconds."""
+        if self._broken.is_set():
+            return self.healed()
+        return asyncio.ensure_future(asyncio.sleep(RETRY))
+
+    def _close_breaker(self) -> None:
+        with self._lock:
+            self._broken.clear()
+            healing, self._healing = self._healing, []
+        for loop, future in healing:
+            with contextlib.suppress(RuntimeError):  # that loop has closed
+                loop.call_soon_threadsafe(_finish, future)
+
     def trip(self) -> None:
         """Open the breaker (if it is closed) and start probing the database."""
         with self._lock:
@@ -106,7 +148,7 @@ class DatabaseLane:
     def _heal(self) -> None:
         if self._probe is None:
             time.sleep(self.retry_after)
-            self._broken.clear()
+            self._close_breaker()
             return
         while True:
             try:
@@ -114,12 +156,17 @@ class DatabaseLane:
             except Exception:
                 time.sleep(_PROBE_PAUSE)
             else:
-                self._broken.clear()
+                self._close_breaker()
                 return
 
     def close(self) -> None:
         """Let the lane's threads end once their calls have (without waiting)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _finish(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 _LANES: weakref.WeakKeyDictionary[GameStore, DatabaseLane] = weakref.WeakKeyDictionary()

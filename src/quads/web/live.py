@@ -36,7 +36,11 @@ nobody and is not told to the other processes.  A change read from the store is
 read once for all the game's sockets, and a view is built once for all sockets
 that see the same thing (same revision, presence and seat).  Pings are answered
 without the database, whose calls go through the database lane
-(:mod:`quads.web.lane`).
+(:mod:`quads.web.lane`).  A socket whose read of a change fails (the lane's breaker
+open, the database gone for a while) reads again by itself as soon as the lane takes
+calls again (:meth:`~quads.web.lane.DatabaseLane.try_again`), whether or not the
+client or another change wakes it: every change saved reaches every open socket of
+its game once the database answers.
 
 An action sent on the socket costs the server less than one posted over HTTP: no
 request to parse and route, and the answer carries the view that the socket would
@@ -61,7 +65,13 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import TypeAdapter, ValidationError
 
-from quads.storage import GameNotFoundError, GameStore, StorageUnavailableError, StoredGame
+from quads.storage import (
+    GameNotFoundError,
+    GameStore,
+    StorageError,
+    StorageUnavailableError,
+    StoredGame,
+)
 from quads.web import moves
 from quads.web.errors import Refusal, invalid, refusal
 from quads.web.identity import CLOSE_UNAVAILABLE, caller
@@ -630,30 +640,36 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
     receiver = asyncio.ensure_future(_receive(websocket))
     loader: asyncio.Future[StoredGame] | None = None
     waiter: asyncio.Future[None] | None = None
+    again: asyncio.Future[None] | None = None
+    """While a read was refused: done when it is time to read again."""
     try:
         while True:
             # Cleared before the game and the presence are read: a change published
             # while this round loads or sends wakes the next round.
             socket.wake.clear()
-            retry = False
             if loader is not None and loader.done():
                 try:
                     loaded = loader.result()
                 except GameNotFoundError:
                     socket.gone = True
-                except StorageUnavailableError:
-                    retry = True  # read again once woken: a change or a message
+                except StorageError:
+                    # A change this socket has not sent may be saved: it reads again by
+                    # itself once the database lane takes calls again, whether or not
+                    # anything else wakes it.
+                    socket.reload = True
+                    again = lane.try_again()
                 else:
                     if socket.latest is None or loaded.revision >= socket.latest.revision:
                         socket.latest = loaded
                     hub.seen(loaded)
                 loader = None
+            if again is not None and again.done():
+                again = None
             # After a finished read, not before: a change published while it was on its
             # way asked for another read, and nothing else would wake this socket for it.
-            if socket.reload and not socket.gone and loader is None:
+            if socket.reload and not socket.gone and loader is None and again is None:
                 socket.reload = False
                 loader = asyncio.ensure_future(hub.load(game_id, store, lane))
-            socket.reload = socket.reload or retry
             if socket.gone:
                 await _send(websocket, GoneMessage(type="gone"))
                 await websocket.close(code=1000)
@@ -669,6 +685,8 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
             waiting: set[asyncio.Future[Any]] = {receiver, waiter}
             if loader is not None:
                 waiting.add(loader)
+            if again is not None:
+                waiting.add(again)
             done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
             if receiver in done:
                 message = receiver.result()
@@ -695,4 +713,6 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
             waiter.cancel()
         if loader is not None:
             loader.cancel()
+        if again is not None:
+            again.cancel()
         hub._leave(socket)

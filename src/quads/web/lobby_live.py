@@ -244,24 +244,38 @@ class LobbyHub:
             self.arrive(player)
         receiver = asyncio.ensure_future(websocket.receive_text())
         waiter: asyncio.Future[Any] | None = None
+        again: asyncio.Future[None] | None = None
+        """While the seeks could not be read: done when it is time to read them again."""
         try:
             while True:
                 socket.wake.clear()
-                if socket.resync:
-                    seeks = await self._mirror()
-                    socket.resync = False
-                    socket.outbox.clear()
-                    shown = sorted(seeks.values(), key=lambda s: (s.created, s.id))
-                    await websocket.send_text(SeeksMessage(type="seeks", seeks=[
-                        seek_view(s, player) for s in shown[:_SEEKS_SHOWN]]).model_dump_json())
+                if again is not None and again.done():
+                    again = None
+                if socket.resync and again is None:
+                    try:
+                        seeks = await self._mirror()
+                    except StorageError:
+                        # Changes may have been missed: the whole list goes out once the
+                        # database answers again, whether or not anything else wakes
+                        # this socket.
+                        again = lane_for(self.store).try_again()
+                    else:
+                        socket.resync = False
+                        socket.outbox.clear()
+                        shown = sorted(seeks.values(), key=lambda s: (s.created, s.id))
+                        await websocket.send_text(SeeksMessage(type="seeks", seeks=[
+                            seek_view(s, player) for s in shown[:_SEEKS_SHOWN]
+                        ]).model_dump_json())
                 while socket.outbox and not socket.resync:
                     await websocket.send_text(socket.outbox.pop(0))
-                if socket.resync:
+                if socket.resync and again is None:
                     continue
                 if waiter is None or waiter.done():
                     waiter = asyncio.ensure_future(socket.wake.wait())
-                done, _ = await asyncio.wait({receiver, waiter},
-                                             return_when=asyncio.FIRST_COMPLETED)
+                waiting: set[asyncio.Future[Any]] = {receiver, waiter}
+                if again is not None:
+                    waiting.add(again)
+                done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
                 if receiver in done:
                     try:
                         text = receiver.result()
@@ -277,6 +291,8 @@ class LobbyHub:
             receiver.cancel()
             if waiter is not None:
                 waiter.cancel()
+            if again is not None:
+                again.cancel()
             self._sockets.discard(socket)
             if player is not None:
                 self.leave(player)
