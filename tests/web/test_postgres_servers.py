@@ -9,6 +9,9 @@ JSON shape and recover by themselves when it is back.
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
 import time
 import urllib.error
 import urllib.request
@@ -18,6 +21,7 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -181,3 +185,90 @@ def test_the_servers_answer_503_while_postgresql_is_down(postgres: PostgresServe
         after = person.ok(one.url, "POST", f"/api/games/{view['id']}/actions",
                           {"revision": view["revision"], "action": "give", "piece": "5"})
         assert after["ply"] == 1
+
+
+def _online_game(one: Server, two: Server) -> tuple[Person, Person, str, int]:
+    """An online game between a host on ``one`` and a guest on ``two``, who hands over
+    first: the players, the game and its revision."""
+    host, guest = Person(), Person()
+    view = host.ok(one.url, "POST", "/api/games",
+                   {"mode": "online", "rules": "classic", "host": "second"})
+    token = view["invite"].rsplit("/", 1)[1]
+    joined = guest.ok(two.url, "POST", f"/api/games/{view['id']}/join", {"invite": token})
+    return host, guest, view["id"], joined["revision"]
+
+
+def _listener_backend(url: str, server: Server) -> int:
+    """The PostgreSQL backend of ``server``'s listener (named after its process)."""
+    assert server.process is not None
+    name = f"quads-listen {server.process.pid}"
+    with psycopg.connect(url.replace("postgresql+psycopg", "postgresql"),
+                         autocommit=True) as connection:
+        deadline = time.monotonic() + 20
+        while True:
+            row = connection.execute("SELECT pid FROM pg_stat_activity "
+                                     "WHERE application_name = %s", (name,)).fetchone()
+            if row is not None:
+                return int(row[0])
+            assert time.monotonic() < deadline, "the listener has no connection"
+            time.sleep(0.1)
+
+
+def test_a_listener_whose_connection_stalls_connects_again(postgres_url: str,
+                                                          tmp_path: Path) -> None:
+    """The backend of one process's listener stops answering without closing (as a
+    half-open connection or a stalled backend would): the listener notices within its
+    beat's deadline, says so, connects again, and a move made through the other process
+    reaches the first one's socket, which sends nothing to be woken."""
+    with two_servers(postgres_url, tmp_path) as (one, two):
+        host, guest, game, revision = _online_game(one, two)
+        backend = _listener_backend(postgres_url, one)
+        with host.live(one.url, game) as host_socket:
+            next_view(host_socket, revision)
+            os.kill(backend, signal.SIGSTOP)
+            try:
+                after = guest.ok(two.url, "POST", f"/api/games/{game}/actions",
+                                 {"revision": revision, "action": "give", "piece": "7"})
+                seen = next_view(host_socket, after["revision"], timeout=15)
+                assert seen["moves"] == after["moves"]
+            finally:
+                os.kill(backend, signal.SIGCONT)
+        assert _listener_backend(postgres_url, one) != backend
+        assert re.search("did not answer within|did not come back", one.log.read_text())
+
+
+def test_a_move_saved_just_after_an_outage_reaches_every_process(
+        postgres: PostgresServer, postgres_url: str, tmp_path: Path) -> None:
+    """PostgreSQL stops while a page on one process keeps asking (and is answered 503);
+    once it is back, moves are made through the other process at once: each reaches the
+    first process's socket within a few seconds, though nothing there pings."""
+    with two_servers(postgres_url, tmp_path) as (one, two):
+        host, guest, game, revision = _online_game(one, two)
+        with host.live(one.url, game) as host_socket:
+            next_view(host_socket, revision)
+            postgres.stop()
+            try:
+                for _ in range(5):
+                    status, _answer = host.call(one.url, "GET", f"/api/games/{game}")
+                    assert status == 503
+                    time.sleep(0.2)
+            finally:
+                postgres.start()
+            deadline = time.monotonic() + 30
+            while True:  # the first call that reaches the database again
+                status, answer = guest.call(two.url, "POST", f"/api/games/{game}/actions",
+                                            {"revision": revision, "action": "give",
+                                             "piece": "7"})
+                if status == 200:
+                    break
+                assert status == 503, (status, answer)
+                assert time.monotonic() < deadline, "the other process did not recover"
+                time.sleep(0.05)
+            back = time.monotonic()
+            # The host's own cookie, on the other process.
+            after = host.ok(two.url, "POST", f"/api/games/{game}/actions",
+                             {"revision": answer["revision"], "action": "place",
+                              "cell": "A1"})
+            seen = next_view(host_socket, after["revision"], timeout=10)
+            assert seen["moves"] == after["moves"]
+            assert time.monotonic() - back < 10

@@ -21,34 +21,60 @@ When the connection is lost (the database restarts), the listener connects
 again with a growing pause; each time it starts listening it has every socket
 read its game once, so that no change announced meanwhile is missed.  With
 SQLite there is one process, and the hub is told directly.
+
+A connection can also stop answering without closing (a half-open TCP
+connection, a stalled backend): then nothing would ever arrive on it, and
+nothing would say so.  So the listener proves its connection alive every
+:data:`BEAT` seconds: it sends itself a notification through it (on a channel of
+its own) and must receive it within :data:`BEAT_DEADLINE` seconds.  A beat that
+does not come back, or any call on the connection that outlasts the deadline,
+cuts the connection off (its socket is shut down under the blocked call), is
+logged, and the listener connects again as after a loss, reading again whatever
+it may have missed.  The connection also has TCP keepalives, as the store's have.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import socket
 import threading
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import timedelta
 
 import psycopg
+from psycopg.conninfo import make_conninfo
 
 from quads.storage import GameStore, StorageError
+from quads.storage.engine import CONNECT_TIMEOUT, KEEPALIVE
 from quads.storage.lobby import LOBBY_CHANNEL
 from quads.storage.store import CHANNEL
 from quads.storage.stored import now
 from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
 
-__all__ = ["HEARTBEAT", "SILENCE", "ChangeListener"]
+__all__ = ["BEAT", "BEAT_DEADLINE", "HEARTBEAT", "SILENCE", "ChangeListener"]
 
 HEARTBEAT = 5.0
 """Seconds between two "this process lives" of a process."""
 
 SILENCE = 15.0
 """Seconds after which a silent process's connections no longer count."""
+
+BEAT = 2.0
+"""Seconds between two beats that the listener sends itself through its connection."""
+
+BEAT_DEADLINE = 3.0
+"""Seconds within which a beat must come back, and any call on the listener's
+connection must end; past them the connection is taken for dead."""
+
+
+class _SilentError(Exception):
+    """The listener's connection stopped answering."""
 
 _log = logging.getLogger(__name__)
 
@@ -66,6 +92,7 @@ class ChangeListener:
         """Set while the listener has a connection and listens."""
         self._thread = threading.Thread(target=self._run, name="quads-listen", daemon=True)
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quads-presence")
+        self._living: Future[None] | None = None
 
     def start(self) -> None:
         self.hub.on_presence = self._presence_changed
@@ -92,16 +119,26 @@ class ChangeListener:
         self._writer.submit(write)
 
     def _conninfo(self) -> str:
-        return self.store.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        """The listener's connection: the store's database, with the store's timeouts
+        and keepalives, named for ``pg_stat_activity`` after this process."""
+        url = self.store.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        return make_conninfo(url, connect_timeout=CONNECT_TIMEOUT,
+                             application_name=f"quads-listen {os.getpid()}", **KEEPALIVE)
+
+    @property
+    def beat_channel(self) -> str:
+        """The channel of this listener's own beats."""
+        return f"quads_beat_{self.process}"
 
     def _run(self) -> None:
         pause = 0.1
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._conninfo(), autocommit=True,
-                                     connect_timeout=5) as connection:
-                    connection.execute(f"LISTEN {CHANNEL}")
-                    connection.execute(f"LISTEN {LOBBY_CHANNEL}")
+                with psycopg.connect(self._conninfo(), autocommit=True) as connection:
+                    with _deadline(connection):
+                        connection.execute(f"LISTEN {CHANNEL}")
+                        connection.execute(f"LISTEN {LOBBY_CHANNEL}")
+                        connection.execute(f"LISTEN {self.beat_channel}")
                     self.listening.set()
                     # What was announced before listening (at start, or while cut
                     # off) is read now: every socket reads its game once, and the
@@ -109,25 +146,56 @@ class ChangeListener:
                     self.hub.reload_all()
                     if self.lobby is not None:
                         self.lobby.resync()
-                    self._heartbeat()
+                    self._beat()
                     pause = 0.1
-                    beat = time.monotonic()
-                    while not self._stop.is_set():
-                        for note in connection.notifies(timeout=0.5):
-                            if note.channel == LOBBY_CHANNEL:
-                                if self.lobby is not None:
-                                    self.lobby.announced(note.payload)
-                            else:
-                                self._pass_on(note.payload)
-                        if time.monotonic() - beat >= HEARTBEAT:
-                            beat = time.monotonic()
-                            self._heartbeat()
-            except (psycopg.Error, StorageError) as exc:
+                    self._listen(connection)
+            except (psycopg.Error, StorageError, _SilentError) as exc:
                 self.listening.clear()
                 _log.warning("quads: database notifications cut off (%s); retrying", exc)
                 self._stop.wait(pause)
                 pause = min(pause * 2, 1.0)
         self.listening.clear()
+
+    def _listen(self, connection: psycopg.Connection[object]) -> None:
+        """Pass on what arrives on ``connection`` until :meth:`stop`, beating.
+
+        :raises _SilentError: if a beat did not come back within :data:`BEAT_DEADLINE`.
+        """
+        beat = time.monotonic()
+        heartbeat = beat
+        awaited: float | None = None
+        """When the beat under way was sent."""
+        while not self._stop.is_set():
+            for note in connection.notifies(timeout=0.5):
+                if note.channel == LOBBY_CHANNEL:
+                    if self.lobby is not None:
+                        self.lobby.announced(note.payload)
+                elif note.channel == CHANNEL:
+                    self._pass_on(note.payload)
+                else:
+                    awaited = None  # the beat came back
+            moment = time.monotonic()
+            if awaited is not None and moment - awaited > BEAT_DEADLINE:
+                raise _SilentError(f"a beat did not come back within {BEAT_DEADLINE:g} s")
+            if awaited is None and moment - beat >= BEAT:
+                beat = awaited = moment
+                with _deadline(connection):
+                    connection.execute(f"NOTIFY {self.beat_channel}")
+            if moment - heartbeat >= HEARTBEAT:
+                heartbeat = moment
+                self._beat()
+
+    def _beat(self) -> None:
+        """Say this process lives, in the writer's thread: the listener never waits for
+        the store (one at a time: a store that hangs is not asked again meanwhile)."""
+        if self._living is None or self._living.done():
+            self._living = self._writer.submit(self._heartbeat_logged)
+
+    def _heartbeat_logged(self) -> None:
+        try:
+            self._heartbeat()
+        except StorageError as exc:
+            _log.warning("quads: cannot say that this process lives (%s)", exc)
 
     def _heartbeat(self) -> None:
         """Say this process lives, and read again who has this process's games open
@@ -150,3 +218,40 @@ class ChangeListener:
                 self._read_presence([game_id])
         elif what.isdigit():
             self.hub.publish(game_id, revision=int(what))
+
+
+@contextlib.contextmanager
+def _deadline(connection: psycopg.Connection[object],
+              seconds: float = BEAT_DEADLINE) -> Iterator[None]:
+    """Shut ``connection``'s socket down if what is done meanwhile takes longer than
+    ``seconds``: a call blocked on a connection that no longer answers then fails,
+    instead of waiting for ever.
+
+    :raises _SilentError: if the deadline passed.
+    """
+    severed = threading.Event()
+
+    def sever() -> None:
+        severed.set()
+        _sever(connection)
+
+    timer = threading.Timer(seconds, sever)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    except psycopg.Error as exc:
+        if severed.is_set():
+            raise _SilentError(f"the connection did not answer within {seconds:g} s") from exc
+        raise
+    finally:
+        timer.cancel()
+
+
+def _sever(connection: psycopg.Connection[object]) -> None:
+    """Shut down the socket of ``connection`` under whoever is using it: their call
+    fails as if the server had closed it."""
+    with contextlib.suppress(OSError, psycopg.Error):
+        duplicate = socket.socket(fileno=os.dup(connection.fileno()))
+        with duplicate:
+            duplicate.shutdown(socket.SHUT_RDWR)
