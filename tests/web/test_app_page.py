@@ -124,7 +124,7 @@ def test_openapi_states_the_constraints_of_a_device_upload(client: Any) -> None:
     assert local["properties"]["created"]["pattern"].startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}T")
     revision = local["properties"]["device_revision"]
     assert (revision["type"], revision["minimum"], revision["maximum"]) == (
-        "integer", 0, 2**53 - 1)
+        "integer", 0, 2**31 - 1)
     assert schemas["GameView"]["properties"]["device"]
     assert "device" in schemas["GameView"]["required"]
     assert "device" in schemas["GameSummaryView"]["required"]

@@ -34,7 +34,7 @@ from quads.storage.stored import now
 from quads.web import clocks, moves, play, rates, seats, uploads
 from quads.web.dispatch import quick
 from quads.web.errors import ApiError
-from quads.web.fields import GAME_ID_PATTERN, INVITE_PATTERN, UUID_PATTERN
+from quads.web.fields import GAME_ID_PATTERN, INVITE_PATTERN, MAX_REVISION, UUID_PATTERN
 from quads.web.identity import acting, anonymous, caller
 from quads.web.lane import lane_of
 from quads.web.live import LiveHub
@@ -223,8 +223,9 @@ def get_game(request: Request, game_id: GameId) -> GameView:
 @quick
 def delete_game(
     request: Request, game_id: GameId,
-    revision: Annotated[int, Query(ge=0, description="The revision the caller last saw: "
-                                                     "`409 stale` if the game moved on")],
+    revision: Annotated[int, Query(ge=0, le=MAX_REVISION,
+                                   description="The revision the caller last saw: "
+                                               "`409 stale` if the game moved on")],
 ) -> Response:
     """Delete one of the caller's unfinished games (not an online game whose both
     seats are taken: resign it instead), as the caller saw it at ``revision``."""

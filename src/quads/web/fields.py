@@ -10,6 +10,7 @@ exist) is refused with ``422`` and the code of what was wrong.
 
 from __future__ import annotations
 
+import datetime
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema
@@ -20,6 +21,7 @@ __all__ = [
     "ACTION_PATTERN",
     "CELL_PATTERN",
     "DATE_PATTERN",
+    "EARLIEST",
     "GAME_ID_PATTERN",
     "INVITE_PATTERN",
     "MAX_REVISION",
@@ -63,8 +65,14 @@ in lower case, as the browser's ``crypto.randomUUID()`` writes it."""
 ACTION_PATTERN = (r"^(?:give [0-9A-F]|place [A-D][1-4]|declare|claim|decline"
                   r"|resign (?:first|second))$")
 """An action as the store writes it (:func:`quads.storage.stored.action_text`)."""
-MAX_REVISION = 2**53 - 1
-"""The largest revision a request may send: the largest integer every JSON reader keeps."""
+MAX_REVISION = 2**31 - 1
+"""The largest revision a request may send, a game's or a device's: the largest that the
+store's INTEGER columns hold on every engine (PostgreSQL's are 32 bits), far beyond
+what any game reaches one change at a time."""
+EARLIEST = datetime.date(2000, 1, 1)
+"""The first date a request may name: a daily puzzle's, the start of a game played on a
+device.  An earlier one is ``422 invalid_date``: a device whose clock dates a game
+before it has lost the date."""
 
 
 def _rule_set_names() -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from typing import Literal
 
 from quads.bits import iter_bits
 from quads.cells import cell_name
+from quads.errors import InvalidDateError
 from quads.pieces import piece_name
 from quads.position import Position
 from quads.puzzles import (
@@ -32,6 +33,7 @@ from quads.rules import Rules
 from quads.storage import PuzzleResult
 from quads.turn import Turn
 from quads.web.errors import ApiError
+from quads.web.fields import EARLIEST
 from quads.web.schemas import (
     PuzzleDay,
     PuzzleGoal,
@@ -111,12 +113,17 @@ class PuzzleCache:
 
 
 def puzzle_date(text: str, today: datetime.date) -> datetime.date:
-    """The date of a puzzle address: ``today`` or ``YYYY-MM-DD``, not after ``today``.
+    """The date of a puzzle address: ``today`` or ``YYYY-MM-DD``, from
+    :data:`~quads.web.fields.EARLIEST` to ``today``.
 
-    :raises InvalidDateError: if ``text`` is not a date.
+    :raises InvalidDateError: if ``text`` is not a date, or one before ``EARLIEST``.
     :raises ApiError: ``404 not_found`` for a date after ``today``.
     """
     date = today if text == "today" else parse_date(text)
+    if date < EARLIEST:
+        raise InvalidDateError(
+            f"invalid date {text!r}: the puzzles start on {EARLIEST.isoformat()}",
+            "date_range", date=text, earliest=EARLIEST.isoformat())
     if date > today:
         raise ApiError.not_found(
             f"no puzzle for {date.isoformat()} yet: the puzzles go up to today, "

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time, timedelta
 from typing import Literal
 
 from quads.errors import InvalidDateError
@@ -30,15 +30,20 @@ from quads.rules import Rules
 from quads.storage import DeviceGameExistsError, GameStore, StaleGameError, StoredGame
 from quads.storage.stored import action_text, now, parse_action, rebuild_game, redo_trail
 from quads.web.errors import ApiError
+from quads.web.fields import EARLIEST
 from quads.web.schemas import DeviceComputer, DeviceUpload
 
-__all__ = ["ATTEMPTS", "Change", "upload"]
+__all__ = ["AHEAD", "ATTEMPTS", "Change", "upload"]
 
 Change = Literal["created", "replaced", "unchanged"]
 """What an upload did: stored a new game, stored a newer state of one, or nothing."""
 
 ATTEMPTS = 5
 """How often an upload that raced another change of the same game is tried again."""
+
+AHEAD = timedelta(days=1)
+"""How far after the server's now a device's clock may date a game's start (it then
+counts as now); later is ``422 invalid_date``."""
 
 
 def _replayed(body: DeviceUpload, headers: dict[str, str]) -> Game:
@@ -51,16 +56,32 @@ def _replayed(body: DeviceUpload, headers: dict[str, str]) -> Game:
                         [parse_action(text) for text in body.redo])
 
 
-def _moment(text: str) -> datetime:
-    """The moment ``text`` (:data:`~quads.web.fields.TIME_PATTERN`) names.
+def _start(text: str, moment: datetime) -> datetime:
+    """When the game of an upload started: the moment ``text``
+    (:data:`~quads.web.fields.TIME_PATTERN`) names, or ``moment`` (the server's now) if
+    it names a later one.
 
-    :raises InvalidDateError: if no calendar has it (``2026-02-30``, ``25:00``).
+    :raises InvalidDateError: if no calendar has it (``2026-02-30``, ``25:00``), or it is
+        before :data:`~quads.web.fields.EARLIEST` or more than :data:`AHEAD` after
+        ``moment``.
     """
     try:
-        return datetime.fromisoformat(text)
+        start = datetime.fromisoformat(text)
     except ValueError:
         raise InvalidDateError(f"invalid time {text!r}: no such moment", "time",
                                time=text) from None
+    earliest = datetime.combine(EARLIEST, time(), UTC)
+    latest = moment + AHEAD
+    if not earliest <= start <= latest:
+        raise InvalidDateError(
+            f"invalid time {text!r}: a game on a device starts from {_iso(earliest)} to a "
+            f"day after the server's now ({_iso(latest)})", "time_range",
+            time=text, earliest=_iso(earliest), latest=_iso(latest))
+    return min(start, moment)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _players(body: DeviceUpload) -> tuple[int | None, Player | None]:
@@ -85,11 +106,11 @@ def upload(store: GameStore, owner: str, device_id: str, body: DeviceUpload,
     caller's rate; it is called only when one is about to be created.
 
     :raises QuadsError: if the rules refuse an action of ``body`` (nothing is stored), or
-        its time is none (``invalid_date``).
+        its time is none or out of range (``invalid_date``).
     :raises ApiError: ``409 game_over`` for a newer upload of a game that is over on the
         server, ``409 device_mismatch`` for one naming other rules or players.
     """
-    start = min(_moment(body.created), now())
+    start = _start(body.created, now())
     headers = {"Date": start.astimezone(UTC).strftime("%Y.%m.%d")}
     game = _replayed(body, headers)
     level, human = _players(body)
