@@ -38,6 +38,7 @@ from quads.web import (
     thinking,
 )
 from quads.web.access import AccessLogMiddleware
+from quads.web.faults import FaultMiddleware
 from quads.web.headers import SecurityHeadersMiddleware
 from quads.web.hosts import HostCheckMiddleware
 from quads.web.identity import PlayerMiddleware
@@ -182,6 +183,8 @@ def create_app(
     app.add_middleware(CrossSiteMiddleware)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(HostCheckMiddleware, allowed_hosts=app.state.settings.allowed_hosts)
+    # Inside the headers and the access log, so that a fault's JSON answer gets both.
+    app.add_middleware(FaultMiddleware)
     app.add_middleware(SecurityHeadersMiddleware,
                        docs=("/docs", app.swagger_ui_oauth2_redirect_url))
     app.add_middleware(AccessLogMiddleware)
