@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from fastapi import FastAPI, WebSocket
+from starlette.types import ASGIApp, Receive, Scope, Send
 from websockets.exceptions import ConnectionClosedError, InvalidStatus
 from websockets.sync.client import connect as websocket
 
@@ -49,7 +50,20 @@ def faulty_app(db: Path) -> FastAPI:
     # before the API's own answer to an address it does not have
     app.router.routes[:0] = app.router.routes[routes:]
     del app.router.routes[-3:]
+    app.add_middleware(Outermost)
     return app
+
+
+class Outermost:
+    """A middleware outside all of the app's own, which fails at one address."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope.get("path") == "/api/fault/outside":
+            raise RuntimeError("a fault outside the app's middleware")
+        await self.app(scope, receive, send)
 
 
 @contextmanager
@@ -108,6 +122,18 @@ def test_a_fault_answers_json_and_keeps_the_connection(
     assert all(record.exc_info for record in faults)
     assert "a fault of the route" in caplog.text
     assert "GET /api/fault" in caplog.text
+
+
+def test_a_fault_outside_the_apps_middleware_answers_json(tmp_path: Path) -> None:
+    with serving(faulty_app(tmp_path / "games.db")) as port:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", "/api/fault/outside")
+            answer = connection.getresponse()
+            assert answer.status == 500
+            assert error_of(answer)["code"] == "internal_error"
+        finally:
+            connection.close()
 
 
 def test_a_fault_of_a_live_socket_answers_json_or_closes_with_1011(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from quads.web import (
     bot_api,
     cores,
     errors,
+    faults,
     live,
     lobby_api,
     lobby_live,
@@ -38,7 +39,6 @@ from quads.web import (
     thinking,
 )
 from quads.web.access import AccessLogMiddleware
-from quads.web.faults import FaultMiddleware
 from quads.web.headers import SecurityHeadersMiddleware
 from quads.web.hosts import HostCheckMiddleware
 from quads.web.identity import PlayerMiddleware
@@ -166,6 +166,7 @@ def create_app(
     app.state.puzzles = PuzzleCache()
     app.state.today = today
     errors.install(app)
+    faults.install(app)
     thinking.install(app, app.state.settings)
     rates.install(app, app.state.settings)
     app.include_router(api.router)
@@ -184,7 +185,7 @@ def create_app(
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(HostCheckMiddleware, allowed_hosts=app.state.settings.allowed_hosts)
     # Inside the headers and the access log, so that a fault's JSON answer gets both.
-    app.add_middleware(FaultMiddleware)
+    app.add_middleware(faults.FaultMiddleware)
     app.add_middleware(SecurityHeadersMiddleware,
                        docs=("/docs", app.swagger_ui_oauth2_redirect_url))
     app.add_middleware(AccessLogMiddleware)

@@ -15,6 +15,11 @@ A live socket with a fault is answered the same way before it is accepted, and
 closed with ``1011`` (internal error) after.  An answer already under way
 cannot be taken back: the fault is logged and raised on, and the connection
 closes; one sent whole stands.
+
+The few middleware outside :class:`FaultMiddleware` (the access log and the
+security headers, which its answer passes through) are covered by
+:func:`install`: Starlette's last resort then answers in JSON too, though the
+server, which it tells of the fault, closes that connection.
 """
 
 from __future__ import annotations
@@ -22,13 +27,15 @@ from __future__ import annotations
 import logging
 from contextlib import suppress
 
+from starlette.applications import Starlette
+from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from quads.web.access import logged_path
 from quads.web.errors import error_response
 
-__all__ = ["FaultMiddleware"]
+__all__ = ["FaultMiddleware", "install"]
 
 _log = logging.getLogger("quads.web")
 
@@ -36,6 +43,16 @@ _log = logging.getLogger("quads.web")
 def _fault() -> JSONResponse:
     return error_response(500, "internal_error",
                           "the server failed to answer this request; try again later")
+
+
+async def _last_resort(request: Request, exc: Exception) -> JSONResponse:
+    return _fault()
+
+
+def install(app: Starlette) -> None:
+    """Answer in JSON a fault that :class:`FaultMiddleware` cannot see (one of the
+    middleware outside it), through Starlette's last resort; the server logs it."""
+    app.add_exception_handler(Exception, _last_resort)
 
 
 class FaultMiddleware:
