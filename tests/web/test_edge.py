@@ -137,6 +137,49 @@ def test_the_allowed_hosts_are_those_given(tmp_path: Path) -> None:
             assert get(server.port, host=host)[0] == 400, host
 
 
+MALFORMED_HOSTS = (
+    "127.0.0.1:80@evil.example", "user@localhost", "localhost:8000@127.0.0.1",
+    "localhost/path", "localhost?query", "localhost#part", "local host", "localhost,other",
+    "localhost:", "localhost:99999", "localhost:80:80", "localhost:+80", "ex%61mple.org",
+    "[::1", "[::1]x", "[::1]:", "::1", "[fe80::1%25eth0]:80", "[v1.future]",
+)
+"""``Host`` values that are no plain ``host[:port]``: userinfo, a path, a query, a
+fragment, a space, a list, an empty, too large, second or signed port, an escape, an
+IPv6 address half bracketed, unbracketed, with a zone, or in a future form."""
+
+
+def _refused(answer: bytes, code: str) -> None:
+    head, body = answer.split(b"\r\n\r\n", 1)
+    assert b"\r\ncontent-type: application/json" in head.lower()
+    assert json.loads(body)["error"]["code"] == code
+
+
+def test_a_host_that_is_not_a_plain_host_and_port_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    # Whatever the names allowed: the loopback names by default, any with "*".
+    for server_args in ((), ("--allowed-host", "*")):
+        folder = tmp_path / ("b" if server_args else "a")
+        with edge_server(folder, *server_args) as server:
+            for host in MALFORMED_HOSTS:
+                status, answer = get(server.port, host=host)
+                assert status == 400, host
+                _refused(answer, "invalid_host")
+            for host in (f"127.0.0.1:{server.port}", "localhost", f"[::1]:{server.port}",
+                         "LOCALHOST:80"):
+                assert get(server.port, host=host)[0] == 200, host
+            status, answer = get(server.port, "/api/lobby/live", host=MALFORMED_HOSTS[0],
+                                 headers=["Upgrade: websocket", "Connection: Upgrade",
+                                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+                                          "Sec-WebSocket-Version: 13"])
+            assert status == 400
+            _refused(answer, "invalid_host")
+            # Two Host headers: h11 refuses the request before the app reads it.
+            status, answer = get(server.port, headers=["Host: evil.example"])
+            assert status == 400
+            _refused(answer, "bad_request")
+
+
 def _access_lines(log: Path) -> list[str]:
     return [line for line in log.read_text(errors="replace").splitlines()
             if "quads.access" in line]

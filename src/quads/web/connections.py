@@ -14,7 +14,10 @@ network (``quads serve`` passes it as uvicorn's ``http``, in every worker):
   is not capped, it caps its own clients) and on all of them together
   (``Settings.max_connections``, else :func:`connection_cap` of the file-handle
   limit).  A live socket counts until it closes.  A connection over a cap is
-  answered ``503 unavailable`` at once and closed, before it is read.
+  answered ``503 unavailable`` at once and closed, before it is read;
+- a request that is not HTTP/1.1 as h11 reads it (a malformed head, two ``Host``
+  headers) is answered ``400 bad_request`` in JSON, as every refusal is, where
+  uvicorn answers in plain text.
 
 Such events are counted and logged as one summary line an interval, never one line
 each, so a flood cannot fill the disk (:class:`EdgeLog`).
@@ -273,6 +276,19 @@ class GuardedProtocol(H11Protocol):
                 self._await("body", self.book.settings.body_timeout)
         elif state is not h11.IDLE:
             self._stop_waiting()  # the whole request is in
+
+    def send_400_response(self, msg: str) -> None:
+        """Refuse a request that h11 cannot read (a malformed head, a second ``Host``)
+        with ``400 bad_request`` in the JSON of every refusal, and close the connection."""
+        body = json.dumps({"error": {
+            "code": "bad_request",
+            "message": "the request cannot be read as HTTP/1.1"}}).encode()
+        head = h11.Response(status_code=400, reason=b"Bad Request", headers=[
+            (b"content-type", b"application/json"), (b"content-length", b"%d" % len(body)),
+            (b"connection", b"close")])
+        for event in (head, h11.Data(data=body), h11.EndOfMessage()):
+            self.transport.write(self.conn.send(event))
+        self.transport.close()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         self._stop_waiting()

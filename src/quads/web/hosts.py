@@ -11,11 +11,19 @@ name (``quads serve`` then warns that ``--allowed-host`` should be set).
 A name may be given with a port (``example.org:8443``: only that port) or without
 (any port); ``*.example.org`` allows the subdomains of ``example.org``; ``*`` allows
 any host.
+
+Whatever the names allowed, a ``Host`` that is not a plain ``host[:port]`` (RFC 9110,
+section 7.2, and RFC 3986, section 3.2.2) is refused with ``400 invalid_host``
+(:func:`well_formed`): a name of letters, digits, ``-``, ``.``, ``_`` and ``~``, an
+IPv4 address or an IPv6 address in brackets, then a port of digits, if any.  Userinfo
+(``127.0.0.1:80@evil.example``), a path, spaces, a second port or a second ``Host``
+never reach the rules above, nor anything else that reads the ``Host``.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Iterable
 
 from starlette.datastructures import Headers
@@ -23,7 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from quads.web.errors import error_response
 
-__all__ = ["LOOPBACK_NAMES", "HostCheckMiddleware", "HostRule", "is_loopback"]
+__all__ = ["LOOPBACK_NAMES", "HostCheckMiddleware", "HostRule", "is_loopback", "well_formed"]
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 """The names a server bound to loopback answers by default."""
@@ -37,6 +45,34 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+_NAME = re.compile(r"[A-Za-z0-9._~-]{1,253}")
+"""A registered name (RFC 3986's ``reg-name``) without percent-escapes or sub-delimiters,
+which no host name needs; an IPv4 address is one too."""
+_PORT = re.compile(r"[0-9]{1,5}")
+
+
+def well_formed(host: str) -> bool:
+    """Whether ``host`` (a ``Host`` header) is a plain ``host[:port]``: a name, an IPv4
+    address or a bracketed IPv6 address, and a port from 0 to 65535, if any."""
+    if host.startswith("["):
+        address, bracket, port = host[1:].partition("]")
+        if not bracket or "%" in address:  # no zone: it means nothing to another machine
+            return False
+        try:
+            ipaddress.IPv6Address(address)
+        except ValueError:
+            return False
+    else:
+        address, colon, port = host.partition(":")
+        if not _NAME.fullmatch(address):
+            return False
+        port = colon + port
+    if not port:
+        return True
+    return (port.startswith(":") and _PORT.fullmatch(port[1:]) is not None
+            and int(port[1:]) <= 65_535)
 
 
 def _split(host: str) -> tuple[str, str | None]:
@@ -72,7 +108,8 @@ class HostRule:
 
 
 class HostCheckMiddleware:
-    """Refuse an unknown ``Host`` with ``400 unknown_host`` (this module's description)."""
+    """Refuse a ``Host`` that is not a plain ``host[:port]`` with ``400 invalid_host``,
+    and an unknown one with ``400 unknown_host`` (this module's description)."""
 
     def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str] = ()) -> None:
         self.app = app
@@ -93,12 +130,17 @@ class HostCheckMiddleware:
             await self.app(scope, receive, send)
             return
         rule = self._rule(scope)
-        host = Headers(scope=scope).get("host", "")
-        if rule is None or rule.allows(host):
+        hosts = Headers(scope=scope).getlist("host")
+        host = hosts[0] if hosts else ""
+        if len(hosts) > 1 or (host and not well_formed(host)):
+            answer = error_response(400, "invalid_host",
+                                    "the Host header is not one host name and a port")
+        elif rule is None or rule.allows(host):
             await self.app(scope, receive, send)
             return
-        answer = error_response(400, "unknown_host",
-                                "this server does not answer to that host name")
+        else:
+            answer = error_response(400, "unknown_host",
+                                    "this server does not answer to that host name")
         if scope["type"] == "websocket":
             if "websocket.http.response" not in scope.get("extensions", {}):
                 await send({"type": "websocket.close", "code": 1008})
