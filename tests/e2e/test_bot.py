@@ -24,7 +24,7 @@ from helpers import example_bot
 @pytest.fixture
 def bot_server(tmp_path: Path) -> Iterator[Server]:
     server = Server(tmp_path / "games.sqlite3", free_port(), tmp_path / "server.log",
-                    settings="bot_poll = 0.1\nseek_linger = 2.0\nclock_tick = 0.1\n")
+                    settings="seek_linger = 2.0\nclock_tick = 0.1\n")
     server.start()
     yield server
     server.kill()

@@ -23,7 +23,7 @@ BLITZ = {"initial": 300, "increment": 5}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     directory = tmp_path_factory.mktemp("bots")
     running = Server(directory / "games.sqlite3", free_port(), directory / "server.log",
-                     settings="bot_poll = 0.1\nbot_heartbeat = 0.5\nseek_linger = 0.5\n"
+                     settings="bot_sweep = 600\nbot_heartbeat = 0.5\nseek_linger = 0.5\n"
                               "clock_tick = 0.1\n")
     running.start()
     yield running
@@ -171,7 +171,7 @@ def test_a_bots_seek_is_marked_stays_while_it_streams_and_starts_a_game(server: 
 def test_a_game_begun_and_ended_between_two_looks_is_told_whole(tmp_path: Path) -> None:
     # A server of its own whose stream looks every 3 s: the game is over before the next look.
     own = Server(tmp_path / "games.sqlite3", free_port(), tmp_path / "server.log",
-                 settings="bot_poll = 3\nbot_heartbeat = 1\nseek_linger = 30\n")
+                 settings="bot_sweep = 600\nbot_heartbeat = 1\nseek_linger = 30\n")
     own.start()
     try:
         client, _ = bot(own)

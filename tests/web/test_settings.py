@@ -3,6 +3,7 @@ message when a key or value is wrong."""
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -38,6 +39,17 @@ def test_wrong_settings_are_refused(tmp_path: Path, text: str, words: str) -> No
     path.write_text(text + "\n")
     with pytest.raises(SettingsError, match=words):
         Settings.from_file(path)
+
+
+def test_a_setting_given_up_is_read_and_ignored_with_a_warning(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "quads.toml"
+    path.write_text("[limits]\nbot_poll = 1.0\nbot_heartbeat = 5\n")
+    with caplog.at_level(logging.WARNING, logger="quads.web.settings"):
+        settings = Settings.from_file(path)
+    assert settings == Settings(bot_heartbeat=5)
+    assert "'bot_poll' is no longer used" in caplog.text
+    assert "bot_sweep" in caplog.text
 
 
 def test_serve_refuses_a_wrong_file_before_it_starts(tmp_path: Path) -> None:

@@ -51,6 +51,9 @@ class Invitation:
 def _time(value: datetime) -> str:
     return value.astimezone(UTC).isoformat(timespec="microseconds")
 
+_SEEN_AT_ONCE = 500
+"""Bots whose stream one statement of :meth:`Bots.seen` notes at most."""
+
 HANDLE_BYTES = 8
 """Random bytes of a bot's handle (written in base 64 for URLs)."""
 
@@ -105,11 +108,15 @@ class Bots:
                 .order_by(players.c.name, players.c.bot).limit(limit)).all()
         return [_bot(row) for row in rows]
 
-    def seen(self, player: str) -> None:
-        """Note that ``player``'s stream is open now."""
+    def seen(self, *bots: str) -> None:
+        """Note that the streams of ``bots`` are open now (one statement for every
+        :data:`_SEEN_AT_ONCE` of them)."""
+        moment = _time(now())
         with self.store._begin(write=True) as connection:
-            connection.execute(update(players).where(players.c.id == player)
-                               .values(bot_seen=_time(now())))
+            for start in range(0, len(bots), _SEEN_AT_ONCE):
+                chunk = bots[start:start + _SEEN_AT_ONCE]
+                connection.execute(update(players).where(players.c.id.in_(chunk))
+                                   .values(bot_seen=moment))
 
     def invitations(self, player: str, limit: int = 100) -> list[Invitation]:
         """The free seats offered to the bot ``player`` that it has not declined."""

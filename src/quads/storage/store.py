@@ -95,7 +95,10 @@ _SOLVED_PAGE = 64
 
 CHANNEL = "quads_games"
 """The PostgreSQL channel of changes: payload ``ID REVISION`` (a save), ``ID gone`` (a
-deletion) or ``ID presence`` (a player opened or closed it on some process)."""
+deletion) or ``ID presence`` (a player opened or closed it on some process).  The save
+of a game with players seated or a bot offered a seat names them after the revision
+(``ID REVISION PLAYER...``), so that their bots' streams hear of it
+(:mod:`quads.web.bot_streams`)."""
 
 _SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.human,
             games.c.ply, games.c.status, games.c.to_move, games.c.created, games.c.updated,
@@ -325,6 +328,7 @@ class GameStore:
         values["revision"] = stored.revision + 1
         values["game_id"], values["loaded_revision"] = stored.id, stored.revision
         seats = (stored.first_player, stored.second_player)
+        concerned = dict.fromkeys(p for p in (*seats, stored.bot_invited) if p)
 
         def write(connection: Connection) -> None:
             result = connection.execute(_SAVE, values)
@@ -335,7 +339,8 @@ class GameStore:
                 raise GameNotFoundError(f"no game with id {stored.id!r}")
             if seats != stored.stored_seats:
                 self._keep_players(connection, *seats)
-            self._notify(connection, f"{stored.id} {stored.revision + 1}")
+            self._notify(connection, " ".join(
+                [stored.id, str(stored.revision + 1), *concerned]))
 
         if self._commits is None:
             with self._begin(write=True) as connection:

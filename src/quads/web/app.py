@@ -39,6 +39,7 @@ from quads.web import (
     thinking,
 )
 from quads.web.access import AccessLogMiddleware
+from quads.web.bot_streams import BotStreams
 from quads.web.headers import SecurityHeadersMiddleware
 from quads.web.hosts import HostCheckMiddleware
 from quads.web.identity import PlayerMiddleware
@@ -162,6 +163,9 @@ def create_app(
         settings.db_wait, settings.db_threads, probe=store.ping,
         initializer=cores.join if settings.share_core else None))
     app.state.hub = LiveHub(settings)
+    app.state.bot_streams = BotStreams(store, settings)  # woken by the hub's changes
+    app.state.hub.on_publish = app.state.bot_streams.changed
+    app.state.hub.on_reload = app.state.bot_streams.wake_all
     app.state.lobby = LobbyHub(store, app.state.hub, settings)
     app.state.puzzles = PuzzleCache()
     app.state.today = today

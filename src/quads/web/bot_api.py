@@ -18,9 +18,10 @@ each online game of the bot that is under way with both seats taken (those going
 on when the stream opens first), one ``{"type": "gameFinish", "game": ID}`` when
 such a game ends (a game begun and ended between two looks gets both at once),
 and an empty line after :attr:`~quads.web.settings.Settings.bot_heartbeat`
-seconds of silence.  It looks for changes every
-:attr:`~quads.web.settings.Settings.bot_poll` seconds; while it is open the bot's
-seeks stay in the lobby.  One stream per bot, ``bot_streams`` per process.
+seconds of silence.  It looks for them when one of the bot's games changes, and
+every :attr:`~quads.web.settings.Settings.bot_sweep` seconds by itself
+(:mod:`quads.web.bot_streams`); while it is open the bot's seeks stay in the lobby.
+One stream per bot, ``bot_streams`` per process.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -40,6 +42,7 @@ from quads.storage.bots import AlreadyBotError, Bots, Invitation
 from quads.storage.stored import now
 from quads.web import clocks, play, rates
 from quads.web.api import GameId
+from quads.web.bot_streams import BotStreams
 from quads.web.dispatch import quick
 from quads.web.errors import ApiError
 from quads.web.identity import acting, caller, issued_token
@@ -69,7 +72,10 @@ _GAMES_WATCHED = 200
 _ENDED_WATCHED = 20
 """The bot's games last ended that each look reads: those ended since the look before
 are among them (a bot ends a few games a second at most)."""
-_SMALLEST_POLL = 0.05
+_SHORTEST = 0.05
+"""The shortest heartbeat and sweep of a stream."""
+_RETRY = 2.0
+"""Seconds after which a stream whose look failed (the database away) looks again."""
 
 
 def _settings(request: Request) -> Settings:
@@ -77,12 +83,9 @@ def _settings(request: Request) -> Settings:
     return settings
 
 
-def _streams(request: Request) -> set[str]:
-    """The bots with a stream open on this process."""
-    streams: set[str] | None = getattr(request.app.state, "bot_streams", None)
-    if streams is None:
-        streams = set()
-        request.app.state.bot_streams = streams
+def _streams(request: Request) -> BotStreams:
+    """The bots' streams open on this process."""
+    streams: BotStreams = request.app.state.bot_streams
     return streams
 
 
@@ -155,29 +158,38 @@ async def stream(request: Request) -> StreamingResponse:
     if len(streams) >= settings.bot_streams:
         raise ApiError(429, "streams_full", "this server holds as many bot streams as it "
                                             "may; try again later")
-    streams.add(player)
+    own = streams.open(player)  # before the first look: no change is missed after it
     lobby.arrive(player)
 
     bots = Bots(store)
+    heartbeat = max(_SHORTEST, settings.bot_heartbeat)
+    sweep = max(_SHORTEST, settings.bot_sweep)
 
     async def events() -> AsyncIterator[bytes]:
         known: dict[str, GameSummary] = {}
         offered: set[str] = set()
         ended: set[str] = set()  # the games whose gameFinish was sent
         opened = now()
-        quiet, unseen = 0.0, 0.0
-        poll = max(_SMALLEST_POLL, settings.bot_poll)
+        clock = asyncio.get_running_loop().time
+        said = clock()  # when the stream last sent a line
+        # The streams of a process opened together do not sweep together.
+        due = clock() + random.uniform(0.5, 1.0) * sweep  # the next look by itself
         try:
-            await lane.run(bots.seen, player)
-            while True:
+            with contextlib.suppress(StorageError):
+                await lane.run(bots.seen, player)
+            while not own.ended:
+                # Lowered before the look: a change saved meanwhile raises it again.
+                own.wake.clear()
+                failed = False
                 try:
                     found = await lane.run(store.summaries, "ongoing", player=player,
                                            limit=_GAMES_WATCHED)
                     over = await lane.run(store.summaries, "over", player=player,
                                           limit=_ENDED_WATCHED)
                     invited = await lane.run(bots.invitations, player)
-                except StorageError:  # the database is away: look again next time
+                except StorageError:  # the database is away: look again soon
                     found, over, invited = list(known.values()), [], []
+                    failed = True
                 games = {s.id: s for s in found if _started(s)}
                 sent = False
                 for invitation in invited:
@@ -205,18 +217,25 @@ async def stream(request: Request) -> StreamingResponse:
                 if over:  # only what the next look can see again need be remembered
                     ended &= {summary.id for summary in over} | games.keys()
                 known = games
-                quiet = 0.0 if sent else quiet + poll
-                if quiet >= settings.bot_heartbeat:
-                    yield b"\n"
-                    quiet = 0.0
-                unseen += poll
-                if unseen >= settings.bot_heartbeat:
-                    unseen = 0.0
-                    with contextlib.suppress(StorageError):
-                        await lane.run(bots.seen, player)
-                await asyncio.sleep(poll)
+                if sent:
+                    said = clock()
+                if failed:
+                    due = min(due, clock() + _RETRY)
+                # Asleep until woken, with no timer but the heartbeat's and the sweep's.
+                while not own.wake.is_set() and not own.ended:
+                    moment = clock()
+                    if moment >= said + heartbeat:
+                        yield b"\n"
+                        said = moment
+                        continue
+                    if moment >= due:
+                        break
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(own.wake.wait(),
+                                               min(said + heartbeat, due) - moment)
+                due = clock() + sweep
         finally:
-            streams.discard(player)
+            streams.close(own)
             lobby.leave(player)
 
     return StreamingResponse(events(), media_type="application/x-ndjson",

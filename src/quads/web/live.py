@@ -212,6 +212,14 @@ class LiveHub:
         here has it open nowhere (``away``), as far as this process knows, or has it
         open again, so that the store keeps since when they are away (an abandonment
         is claimed by that)."""
+        self.on_publish: Callable[[str, StoredGame | None, int | None, tuple[str, ...]],
+                                  None] | None = None
+        """Called, in the publishing thread, with every change published (not a
+        deletion): ``(game_id, stored, revision, players)``, the last the players that
+        another process announced the change to concern.  The bots' streams follow
+        their games by it (:mod:`quads.web.bot_streams`)."""
+        self.on_reload: Callable[[], None] | None = None
+        """Called by :meth:`reload_all`, from its thread: changes may have been missed."""
 
     def _local(self, game_id: str) -> frozenset[str]:
         game = self._games.get(game_id)
@@ -317,10 +325,13 @@ class LiveHub:
                 self.on_away(game_id, player, now_away)
 
     def publish(self, game_id: str, stored: StoredGame | None = None, *,
-                gone: bool = False, revision: int | None = None) -> None:
+                gone: bool = False, revision: int | None = None,
+                players: tuple[str, ...] = ()) -> None:
         """Tell the sockets of ``game_id`` that it changed (``stored``: as saved, if
-        at hand; else ``revision``, the revision saved, if known) or was deleted
-        (``gone``).  Safe to call from any thread."""
+        at hand; else ``revision``, the revision saved, if known, and ``players``, those
+        it concerns, if told) or was deleted (``gone``).  Safe to call from any thread."""
+        if self.on_publish is not None and not gone:
+            self.on_publish(game_id, stored, revision, players)
         loop = self._loop
         if loop is None or loop.is_closed():
             return
@@ -338,6 +349,8 @@ class LiveHub:
     def reload_all(self) -> None:
         """Have every socket read its game again (changes may have been missed, e.g.
         while the database's notifications were cut off).  Safe from any thread."""
+        if self.on_reload is not None:
+            self.on_reload()
         loop = self._loop
         if loop is None or loop.is_closed():
             return

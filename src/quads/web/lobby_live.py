@@ -112,6 +112,7 @@ class LobbyHub:
     def paired(self, paired: Paired) -> None:
         """A seek started a game by a route of this process."""
         if not self.store.postgres:
+            self.hub.publish(paired.game.id, paired.game)  # its players' bots hear of it
             players = (paired.seek.player, self._other(paired))
             self._soon(self._drop, list(paired.dropped))
             self._soon(self._pair, paired.seek.id, paired.game.id, players)
@@ -133,6 +134,7 @@ class LobbyHub:
             self._soon(self._drop, [rest])
         elif what == "paired":
             seek_id, game_id, *players = rest.split()
+            self.hub.publish(game_id, players=tuple(players))  # its players' bots hear of it
             self._soon(self._pair, seek_id, game_id, tuple(players))
 
     def resync(self) -> None:

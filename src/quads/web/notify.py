@@ -218,6 +218,10 @@ class ChangeListener:
                 self._read_presence([game_id])
         elif what.isdigit():
             self.hub.publish(game_id, revision=int(what))
+        else:  # 'ID REVISION PLAYER...': a save, and the players it concerns
+            revision, *players = what.split(" ")
+            if revision.isdigit():
+                self.hub.publish(game_id, revision=int(revision), players=tuple(players))
 
 
 @contextlib.contextmanager

@@ -8,11 +8,15 @@ others, and how long what nobody plays is kept (``docs/deploy.md``).
 
 Rates are written as the :mod:`limits` library reads them: ``"30/minute"``,
 ``"10/second;200/hour"``.
+
+A setting that a release gave up (:data:`RETIRED`) is still read from a file, and
+ignored with a warning, so that an operator's file keeps working after an upgrade.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import tomllib
 from collections.abc import Mapping
@@ -22,7 +26,8 @@ from typing import Any
 
 from limits import parse_many
 
-__all__ = ["CONFIG_ENV", "Settings", "SettingsError", "client_address", "settings_toml"]
+__all__ = ["CONFIG_ENV", "RETIRED", "Settings", "SettingsError", "client_address",
+           "settings_toml"]
 
 CONFIG_ENV = "QUADS_CONFIG"
 """The environment variable that names the settings file of a worker process."""
@@ -30,6 +35,15 @@ CONFIG_ENV = "QUADS_CONFIG"
 
 class SettingsError(ValueError):
     """A settings file that cannot be read, or a value out of its range."""
+
+
+RETIRED = {
+    "bot_poll": "bot streams look when their games change, and every bot_sweep seconds",
+}
+"""Settings of earlier releases that a file may still name: read, and ignored with a
+warning that says what took their place."""
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -101,8 +115,10 @@ class Settings:
     ``sockets_per_client``)."""
     bot_streams: int = 1_000
     """Bots' event streams (``GET /api/bot/stream``) at most on one process; one per bot."""
-    bot_poll: float = 1.0
-    """Seconds between two looks of a bot's stream for its games begun and ended."""
+    bot_sweep: float = 60.0
+    """Seconds between two looks of a bot's stream by itself.  A stream looks for its
+    games begun and ended when one of its games changes (:mod:`quads.web.bot_streams`);
+    this look finds what it might not have been told."""
     bot_heartbeat: float = 10.0
     """Seconds of silence after which a bot's stream sends an empty line."""
     clock_grace: float = 30.0
@@ -172,6 +188,10 @@ class Settings:
         chosen: dict[str, Any] = {}
         for key, value in table.items():
             name = key.replace("-", "_")
+            if name in RETIRED:
+                _log.warning("quads: the setting %r is no longer used (%s); it is ignored",
+                             key, RETIRED[name])
+                continue
             if name not in known:
                 raise SettingsError(f"unknown setting {key!r}")
             default = getattr(cls, name, None)
