@@ -31,6 +31,20 @@ from site_server import DEPLOY, NGINX, ROOT, SITE, Site, proxied_site
 pytestmark = pytest.mark.skipif(not NGINX.exists() and not os.environ.get("CI"),
                                 reason="nginx is not installed: apt-get install nginx")
 
+SHIPPED_NGINX = (DEPLOY / "nginx.conf").read_text(encoding="utf-8")
+
+
+def shipped(pattern: str) -> int:
+    """A number of ``deploy/nginx.conf``: the group of ``pattern``, found once."""
+    found = re.findall(pattern, SHIPPED_NGINX)
+    assert len(set(found)) == 1, (pattern, found)
+    return int(found[0])
+
+
+API_BURST = shipped(r"limit_req zone=quads_api burst=(\d+) nodelay;")
+CONNECTIONS = shipped(r"limit_conn quads_connections (\d+);")
+FILES_BURST = shipped(r"limit_req zone=quads_files burst=(\d+) nodelay;")
+
 
 @pytest.fixture(scope="module")
 def site(postgres: PostgresServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
@@ -69,7 +83,7 @@ def test_a_live_socket_works_through_the_proxy(site: Site) -> None:
         view = player.post("/api/games", json={"mode": "online", "host": "first"}).json()
         cookie = "; ".join(f"{name}={value}" for name, value in player.cookies.items())
     address = f"wss://127.0.0.1:{site.port}/api/games/{view['id']}/live"
-    with connect(address, ssl=site.tls, server_hostname=SITE, open_timeout=10,
+    with connect(address, ssl=site.socket_tls, server_hostname=SITE, open_timeout=10,
                    origin=f"https://127.0.0.1:{site.port}",  # type: ignore[arg-type]
                    additional_headers={"Cookie": cookie}) as live:
         message = json.loads(live.recv(timeout=10))
@@ -83,7 +97,7 @@ def test_the_lobby_socket_works_through_the_proxy(site: Site) -> None:
         assert offer.status_code == 201, offer.text
         cookie = "; ".join(f"{name}={value}" for name, value in seeker.cookies.items())
         address = f"wss://127.0.0.1:{site.port}/api/lobby/live"
-        with connect(address, ssl=site.tls, server_hostname=SITE, open_timeout=10,
+        with connect(address, ssl=site.socket_tls, server_hostname=SITE, open_timeout=10,
                      origin=f"https://127.0.0.1:{site.port}",  # type: ignore[arg-type]
                      additional_headers={"Cookie": cookie}) as lobby:
             message = json.loads(lobby.recv(timeout=10))
@@ -146,9 +160,10 @@ def test_an_unknown_host_is_refused_behind_the_proxy(site: Site) -> None:
 
 
 def test_the_proxy_limits_the_rate_of_one_address(site: Site) -> None:
-    # 20 a second and a burst of 40: 200 requests at once from one address meet 429s.
-    with site.client("127.0.0.9") as flooder, ThreadPoolExecutor(8) as pool:
-        answers = list(pool.map(lambda _: flooder.get("/api/games/none"), range(200)))
+    # 40 a second and a burst of 400: 1,000 requests at once from one address meet 429s.
+    with site.client("127.0.0.9") as flooder, ThreadPoolExecutor(16) as pool:
+        answers = list(pool.map(lambda _: flooder.get("/api/games/none"),
+                                range(API_BURST + 600)))
     statuses = [answer.status_code for answer in answers]
     assert 429 in statuses, statuses
     assert 404 in statuses
@@ -173,7 +188,8 @@ def test_the_proxy_refuses_a_large_body_as_the_api_does(site: Site) -> None:
 def test_the_proxy_limits_the_connections_of_one_address(site: Site) -> None:
     # limit_conn counts the connections with a request under way: each of these has
     # sent a request's head and keeps its body coming, a byte at a time.  They ask
-    # for the page's files, whose limit of requests is far above 65 at once.
+    # for the page's files, whose burst of requests is above the connections' limit.
+    assert FILES_BURST > CONNECTIONS
     held: list[ssl.SSLSocket] = []
 
     def trickle() -> None:
@@ -181,7 +197,7 @@ def test_the_proxy_limits_the_connections_of_one_address(site: Site) -> None:
             sock.send(b" ")
 
     try:
-        for n in range(64):
+        for n in range(CONNECTIONS):
             sock = site.raw("127.0.0.12")
             sock.sendall(f"POST /index.html HTTP/1.1\r\nHost: {SITE}\r\n"
                          "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
@@ -222,9 +238,9 @@ def test_a_first_visit_and_the_workers_install_meet_no_limit(site: Site) -> None
                                      [*files, *files]))
     assert [item for item in statuses if item[1] != 200] == []
     # The API stays limited for that address as for any other.
-    with site.client("127.0.0.11") as flooder, ThreadPoolExecutor(8) as pool:
+    with site.client("127.0.0.11") as flooder, ThreadPoolExecutor(16) as pool:
         codes = list(pool.map(lambda _: flooder.get("/api/games/none").status_code,
-                              range(150)))
+                              range(API_BURST + 600)))
     assert 429 in codes
 
 
