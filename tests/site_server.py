@@ -128,7 +128,7 @@ def nginx_config(prefix: Path, upstream: int, port: int, http_port: int) -> Path
 worker_processes 1;
 pid {prefix}/nginx.pid;
 error_log {prefix}/error.log warn;
-events {{ worker_connections 1024; }}
+events {{ worker_connections 4096; }}
 http {{
     access_log {prefix}/access.log;
     client_body_temp_path {temp["body"]};
@@ -236,9 +236,15 @@ class Target:
     def live(self, game_id: str, n: int, cookie: str | None = None,
              **kwargs: Any) -> ClientConnection:
         """A live socket on ``game_id`` from :meth:`source` ``n``, as the page opens it."""
+        return self.socket(f"/api/games/{game_id}/live", n, cookie, **kwargs)
+
+    def socket(self, path: str, n: int, cookie: str | None = None,
+               **kwargs: Any) -> ClientConnection:
+        """A WebSocket on ``path`` (a game's live socket, the lobby's) from :meth:`source`
+        ``n``, as the page opens it."""
         scheme = "wss" if self.proxied else "ws"
         headers = {"Cookie": cookie} if cookie else {}
-        return websocket(f"{scheme}://127.0.0.1:{self.port}/api/games/{game_id}/live",
+        return websocket(f"{scheme}://127.0.0.1:{self.port}{path}",
                          ssl=self.site.socket_tls if self.proxied else None,
                          server_hostname=SITE if self.proxied else None,
                          source_address=(self.source(n), 0), open_timeout=10,
