@@ -20,6 +20,18 @@ asks the person first, then calls ``POST /api/players``.
 
 The ``Cookie`` header is read leniently (as browsers write it), so that the
 identity cookie is found whatever other cookies of the same host sit next to it.
+
+A request that carries the identity cookie more than once is refused with ``400
+ambiguous_player`` (:func:`_ambiguous`): this server sets one cookie only, for the
+path ``/``, so a second one was put there by somebody else, and either choice
+would let them decide who the person is.  Browsers send the cookie of the longest
+path first, then the older of equal paths (RFC 6265, section 5.4): a cookie planted
+for ``/api/`` (by another site under the same domain, say) would win if the first
+were taken, one planted for ``/`` after ours if the last were.  The winner would be
+the planter's player, whose token they hold: the person would play in their games,
+and the planter would read and act in the person's new ones.  A refusal changes
+nothing and tells the person; a live socket that carries two is followed as a
+caller without a token (it cannot be answered ``400``).
 """
 
 from __future__ import annotations
@@ -98,10 +110,11 @@ def issued_token(connection: HTTPConnection) -> str | None:
     return token
 
 
-def _cookie_token(headers: Headers) -> str | None:
-    """The identity cookie's value ('' if it is there but empty), ``None`` without it."""
-    cookies = cookie_parser(headers.get("cookie", ""))
-    return cookies.get(COOKIE)
+def _cookie_tokens(headers: Headers) -> list[str]:
+    """Every value of the identity cookie ('' for one that is there but empty), in the
+    order sent, from every ``Cookie`` header of the request."""
+    return [token for header in headers.getlist("cookie") for chunk in header.split(";")
+            if (token := cookie_parser(chunk).get(COOKIE)) is not None]
 
 
 def _bearer_token(headers: Headers) -> str | None:
@@ -147,6 +160,17 @@ def _unknown(kind: str) -> Response:
         message = ("this bearer token was not issued by this server: use the token "
                    f"of the {COOKIE} cookie it set")
     return error_response(401, "unknown_player", message)
+
+
+def _ambiguous() -> Response:
+    """The refusal of a request that carries the identity cookie more than once (see
+    the module's documentation for why neither is taken)."""
+    return error_response(
+        400, "ambiguous_player",
+        f"this request carries more than one {COOKIE} cookie, so it cannot be told which "
+        "player calls (this server sets one only: another site of this domain may have "
+        "set the other): nothing was changed; clear this site's cookies, or send the "
+        "token as Authorization: Bearer TOKEN")
 
 
 CLOSE_UNAVAILABLE = 1013
@@ -223,8 +247,16 @@ class PlayerMiddleware:
             await self._issue(scope, receive, send)
             return
         bearer = _bearer_token(headers)
-        token, kind = (bearer, "bearer") if bearer is not None else (
-            _cookie_token(headers), "cookie")
+        token, kind = bearer, "bearer"
+        if bearer is None:
+            tokens, kind = _cookie_tokens(headers), "cookie"
+            if len(tokens) > 1:
+                if scope["type"] == "http":
+                    await _ambiguous()(scope, receive, send)
+                else:
+                    await self.app(scope, receive, send)
+                return
+            token = tokens[0] if tokens else None
         if token is not None:
             player = player_id(token)
             if token and await self._is_known(player):
