@@ -32,7 +32,12 @@ DURABLE = {"fsync": "on", "full_page_writes": "on", "max_connections": "200"}
 
 LOAD_RATES = ('rate_games = "1000000/minute"\nrate_identities = "1000000/minute"\n'
               'rate_joins = "1000000/minute"\nrate_puzzles = "1000000/minute"\n'
-              'rate_seeks = "1000000/minute"\n'
+              'rate_seeks = "1000000/minute"\nrate_names = "1000000/minute"\n'
+              'rate_games_per_address = "1000000/minute"\n'
+              'rate_joins_per_address = "1000000/minute"\n'
+              'rate_puzzles_per_address = "1000000/minute"\n'
+              'rate_seeks_per_address = "1000000/minute"\n'
+              'rate_names_per_address = "1000000/minute"\n'
               'socket_rate = "1000000/minute"\nsockets_per_client = 100000\n'
               'connections_per_client = 100000\n')
 """The settings of a benchmark's server: its whole load comes from one address, so

@@ -68,6 +68,7 @@ sockets_per_client = 100000
 connections_per_client = 100000
 socket_rate = "1000000/minute"
 rate_games = "1000000/minute"
+rate_games_per_address = "1000000/minute"
 rate_identities = "1000000/minute"
 """
 

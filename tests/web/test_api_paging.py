@@ -20,7 +20,8 @@ from quads.web.settings import Settings
 
 @pytest.fixture
 def client(db_path: Path) -> Any:
-    app = create_app(db_path, static_dir=None, settings=Settings(rate_games="1000/minute"))
+    app = create_app(db_path, static_dir=None, settings=Settings(
+        rate_games="1000/minute", rate_games_per_address="1000/minute"))
     with TestClient(app) as client:
         yield client
 

@@ -140,3 +140,52 @@ def test_the_document_names_the_429s(app: Any) -> None:
                          ("/api/puzzles/{day}/result", "post")]:
         refusal = paths[path][method]["responses"]["429"]
         assert "Retry-After" in refusal["headers"]
+
+
+def test_a_player_over_their_rate_leaves_the_others_of_the_address_playing(
+        db_path: Path) -> None:
+    app = _app(db_path, rate_games="3/minute", rate_games_per_address="10/minute")
+    with _client(app, "127.0.0.11") as quick, _client(app, "127.0.0.11") as other:
+        made = [quick.post("/api/games", json={"mode": "local"}) for _ in range(5)]
+        assert [answer.status_code for answer in made[:3]] == [201] * 3
+        _refused(made[3])
+        assert "from you:" in made[3].json()["error"]["message"]
+        # The same address, another player: their own three.
+        assert [other.post("/api/games", json={"mode": "local"}).status_code
+                for _ in range(3)] == [201] * 3
+
+
+def test_new_players_one_after_the_other_meet_the_addresss_budget(db_path: Path) -> None:
+    app = _app(db_path, rate_games="3/minute", rate_games_per_address="10/minute",
+               rate_identities="20/minute")
+    made = 0
+    with TestClient(app):
+        for _ in range(8):  # eight players, two games each: 16 asked, 10 made
+            newcomer = _client(app, "127.0.0.12")
+            for _ in range(2):
+                answer = newcomer.post("/api/games", json={"mode": "local"})
+                if answer.status_code == 201:
+                    made += 1
+                else:
+                    _refused(answer)
+                    assert "from your address:" in answer.json()["error"]["message"]
+        assert made == 10
+        elsewhere = _client(app, "127.0.0.13")
+        assert elsewhere.post("/api/games", json={"mode": "local"}).status_code == 201
+
+
+def test_a_name_is_no_new_identity(db_path: Path) -> None:
+    # A newcomer who names themselves costs one identity; before, the name counted
+    # as another one.
+    app = _app(db_path, rate_identities="2/minute", rate_names="2/minute")
+    with TestClient(app):
+        for n in range(2):
+            newcomer = _client(app, "127.0.0.14")
+            assert newcomer.post("/api/players").status_code == 204
+            named = newcomer.put("/api/players/me", json={"name": f"Pupil {n}"})
+            assert named.status_code == 200, named.text
+            assert named.json()["name"] == f"Pupil {n}"
+            again = newcomer.put("/api/players/me", json={"name": f"Pupil {n}b"})
+            assert again.status_code == 200, again.text
+            _refused(newcomer.put("/api/players/me", json={"name": "Pupil x"}))
+        _refused(_client(app, "127.0.0.14").post("/api/players"))

@@ -12,7 +12,8 @@ from typing import Any
 from web.test_postgres_servers import Person
 from web.test_serve_restart import serve
 
-CONFIG = 'clock_tick = 0.1\nclock_grace = 30.0\nrate_games = "1000/minute"\n'
+CONFIG = ('clock_tick = 0.1\nclock_grace = 30.0\nrate_games = "1000/minute"\n'
+          'rate_games_per_address = "1000/minute"\n')
 
 
 def clocked_game(base: str, host: Person, guest: Person, initial: int) -> dict[str, Any]:

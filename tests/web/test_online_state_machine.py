@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import tempfile
 import warnings
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -92,8 +93,8 @@ class OnlineGames(RuleBasedStateMachine):
         db_path = Path(self.folder.name) / "games.sqlite3"
         # Every client of the test client shares one address: the rates of creation
         # are not what this machine explores.
-        unlimited = Settings(rate_games="1000000/minute", rate_identities="1000000/minute",
-                             rate_joins="1000000/minute", rate_puzzles="1000000/minute")
+        unlimited = Settings(**{item.name: "1000000/minute" for item in fields(Settings)
+                                if item.name.startswith("rate_")})
         self.main = TestClient(create_app(db_path, static_dir=None, settings=unlimited))
         self.main.__enter__()
         self.clients = {"host": self.main}

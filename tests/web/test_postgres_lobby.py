@@ -21,6 +21,9 @@ pytestmark = pytest.mark.postgres
 
 SETTINGS = ('rate_games = "100000/minute"\nrate_identities = "100000/minute"\n'
             'rate_joins = "100000/minute"\nrate_seeks = "100000/minute"\n'
+            'rate_games_per_address = "100000/minute"\nrate_joins_per_address = '
+            '"100000/minute"\nrate_seeks_per_address = "100000/minute"\n'
+            'rate_names_per_address = "100000/minute"\n'
             'db_wait = 30.0\nclock_grace = 30.0\nclock_tick = 0.1\nseek_linger = 3.0\n'
             'abandon_realtime = 1.0\n')
 BLITZ = {"initial": 180, "increment": 2}

@@ -3,9 +3,11 @@
 Every lobby game has a clock.  A seek is taken once (:mod:`quads.storage.lobby`):
 of two accepts of one seek, the second is refused ``409 seek_gone``.  A player
 has at most ``seeks_per_player`` seeks open, opens them at ``rate_seeks`` at
-most, and loses them when they start a game or leave (no live socket for
-``seek_linger`` seconds, :mod:`quads.web.timekeeper`).  Changes reach the lobby
-sockets through :class:`~quads.web.lobby_live.LobbyHub`.
+most (and all players of an address at ``rate_seeks_per_address``), and loses
+them when they start a game or leave (no live socket for ``seek_linger``
+seconds, :mod:`quads.web.timekeeper`).  Changes reach the lobby sockets through
+:class:`~quads.web.lobby_live.LobbyHub`.  A name chosen is counted against
+``rate_names``: the player stays who they were, so it is no new identity.
 """
 
 from __future__ import annotations
@@ -204,7 +206,7 @@ def who_am_i(request: Request) -> PlayerView:
 @quick
 def rename(request: Request, body: NameRequest) -> PlayerView:
     """Choose the name others see (in the lobby, on open seeks)."""
-    rates.charge(request, "identities")
+    rates.charge(request, "names")  # the same player: no new identity
     player, hub = _player(request), _hub(request)
     name = hub.lobby.rename(player, body.name)
     for seek in hub.lobby.seeks(_LISTED):

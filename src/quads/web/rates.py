@@ -1,10 +1,18 @@
-"""How often one client may create: games, players, joins and puzzle answers.
+"""How often one player, and one client address, may create: games, players, names,
+joins, seeks and puzzle answers.
 
-Each kind of creation has a rate of :class:`~quads.web.settings.Settings`
-(``rate_games``, ``rate_identities``, ``rate_joins``, ``rate_puzzles``, ``rate_seeks``),
-counted per client address (:func:`~quads.web.settings.client_address`) in a
-moving window.  A request over a rate is refused with ``429 rate_limited`` and
-a ``Retry-After`` header: the seconds until the window frees a slot.
+A player (a caller with an identity, :mod:`quads.web.identity`) is counted on their
+own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles`` and
+``rate_seeks`` of :class:`~quads.web.settings.Settings` are one person's rates, so
+that one player who creates too fast is refused and the others behind the same
+address (a school class, a café) are not.  Above them each kind has a budget per
+client address (:func:`~quads.web.settings.client_address`), ``rate_KIND_per_address``,
+sized for a room of some forty people: identities cost nothing to make anew, so a
+client who makes many of them, one after the other, still meets the address's
+budget.  New identities are counted per address alone (``rate_identities``).  All
+count in a moving window.  A request over a rate is refused with ``429
+rate_limited`` and a ``Retry-After`` header: the seconds until the window frees a
+slot.
 
 The counts are kept in the memory of each server process: with ``quads serve
 --workers N`` every process counts on its own, so a client may reach N times a
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from fastapi import FastAPI, Request
@@ -30,26 +39,34 @@ from quads.web.settings import Settings, client_address
 
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
-Kind = Literal["games", "identities", "joins", "puzzles", "seeks"]
-"""What a rate counts: new games, new players, joins, puzzle checks and results."""
+Kind = Literal["games", "identities", "joins", "names", "puzzles", "seeks"]
+"""What a rate counts: new games, new players, names chosen, joins, puzzle checks and
+results, seeks."""
 
 _WHAT: dict[str, str] = {
     "games": "new games",
     "identities": "new players",
     "joins": "joins",
+    "names": "changes of name",
     "puzzles": "puzzle answers",
     "seeks": "seeks",
 }
 
+_PER_ADDRESS_ONLY = frozenset({"identities"})
+"""The kinds counted per address alone: a new player has no identity yet."""
+
 
 class RateLimitedError(Exception):
-    """A client over one of its rates; ``retry_after`` seconds free a slot."""
+    """A client over one of its rates (``whose``: the player's own, or their
+    address's); ``retry_after`` seconds free a slot."""
 
-    def __init__(self, kind: Kind, retry_after: int) -> None:
-        super().__init__(f"too many {_WHAT[kind]} from your address: try again in "
-                         f"{retry_after} s")
+    def __init__(self, kind: Kind, retry_after: int,
+                 whose: Literal["player", "address"] = "address") -> None:
+        source = "from you" if whose == "player" else "from your address"
+        super().__init__(f"too many {_WHAT[kind]} {source}: try again in {retry_after} s")
         self.kind = kind
         self.retry_after = retry_after
+        self.whose = whose
 
     def response(self) -> JSONResponse:
         """The ``429 rate_limited`` answer, with ``Retry-After``."""
@@ -59,25 +76,40 @@ class RateLimitedError(Exception):
 
 
 class Rates:
-    """The rates of ``settings``, and what each client address has used of them."""
+    """The rates of ``settings``, and what each player and client address has used of
+    them."""
 
     def __init__(self, settings: Settings) -> None:
-        self._limits: dict[str, list[RateLimitItem]] = {
-            kind: parse_many(getattr(settings, f"rate_{kind}")) for kind in _WHAT}
+        self._player: dict[str, list[RateLimitItem]] = {
+            kind: parse_many(getattr(settings, f"rate_{kind}"))
+            for kind in _WHAT if kind not in _PER_ADDRESS_ONLY}
+        self._address: dict[str, list[RateLimitItem]] = {
+            kind: parse_many(getattr(settings, f"rate_{kind}" if kind in _PER_ADDRESS_ONLY
+                                     else f"rate_{kind}_per_address"))
+            for kind in _WHAT}
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
 
-    def charge(self, kind: Kind, client: str) -> None:
-        """Count one ``kind`` for ``client``.
+    def charge(self, kind: Kind, client: str, player: str | None = None) -> None:
+        """Count one ``kind`` for ``player`` (if the caller has an identity) and for
+        the address ``client``.
 
         :raises RateLimitedError: if that would go over a rate (nothing is counted).
         """
-        limits = self._limits[kind]
-        for item in limits:
-            if not self._limiter.test(item, kind, client):
-                reset = self._limiter.get_window_stats(item, kind, client).reset_time
-                raise RateLimitedError(kind, max(1, math.ceil(reset - time.time())))
-        for item in limits:
-            self._limiter.hit(item, kind, client)
+        counted: list[tuple[RateLimitItem, str, str]] = [
+            (item, "address", client) for item in self._address[kind]]
+        if player is not None and kind in self._player:
+            counted += [(item, "player", player) for item in self._player[kind]]
+        for whose in ("player", "address"):
+            waits = [self._wait(item, kind, key, name) for item, key, name in counted
+                     if key == whose and not self._limiter.test(item, kind, key, name)]
+            if waits:
+                raise RateLimitedError(kind, max(waits), whose)
+        for item, key, name in counted:
+            self._limiter.hit(item, kind, key, name)
+
+    def _wait(self, item: RateLimitItem, *keys: str) -> int:
+        reset = self._limiter.get_window_stats(item, *keys).reset_time
+        return max(1, math.ceil(reset - time.time()))
 
 
 def _rates(app: Any) -> Rates:
@@ -85,19 +117,25 @@ def _rates(app: Any) -> Rates:
     return rates
 
 
-def charge(request: Request, kind: Kind) -> None:
-    """Count one ``kind`` for the request's client address.
+def _player(scope: Mapping[str, Any]) -> str | None:
+    """The caller's id as :class:`~quads.web.identity.PlayerMiddleware` found it."""
+    player: str | None = scope.get("state", {}).get("player")
+    return player
 
-    :raises RateLimitedError: if the client is over its rate (answered ``429``).
+
+def charge(request: Request, kind: Kind) -> None:
+    """Count one ``kind`` for the request's caller and client address.
+
+    :raises RateLimitedError: if either is over its rate (answered ``429``).
     """
-    _rates(request.app).charge(kind, client_address(request.scope))
+    _rates(request.app).charge(kind, client_address(request.scope), _player(request.scope))
 
 
 async def refused(scope: Scope, receive: Receive, send: Send, kind: Kind) -> bool:
-    """For a middleware: count one ``kind`` for the client of ``scope``; over its rate,
-    answer ``429 rate_limited`` and return true."""
+    """For a middleware: count one ``kind`` for the caller and client of ``scope``; over
+    a rate, answer ``429 rate_limited`` and return true."""
     try:
-        _rates(scope["app"]).charge(kind, client_address(scope))
+        _rates(scope["app"]).charge(kind, client_address(scope), _player(scope))
     except RateLimitedError as exc:
         await exc.response()(scope, receive, send)
         return True
@@ -113,4 +151,3 @@ def install(app: FastAPI, settings: Settings) -> None:
     """Keep the rates of ``settings`` for ``app`` and answer its :class:`RateLimitedError`."""
     app.state.rates = Rates(settings)
     app.add_exception_handler(RateLimitedError, _rate_limited)
-

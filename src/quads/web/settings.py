@@ -59,8 +59,11 @@ class Settings:
     """Time an idle connection is kept open between two requests."""
     max_connections: int = 0
     """Open connections at most (0: derived from the file-handle limit at start)."""
-    connections_per_client: int = 128
-    """Open connections at most from one client address."""
+    connections_per_client: int = 400
+    """Open connections at most from one client address: forty browsers behind one
+    address, each with the six connections a browser opens to a site and its two live
+    sockets, and two to spare (a proxy trusted by ``forwarded_allow_ips`` is not
+    held to it)."""
 
     # ---- live sockets -------------------------------------------------------------
     ws_max_message: int = 4096
@@ -72,10 +75,12 @@ class Settings:
     memory for every open socket."""
     sockets_per_game: int = 2000
     """Live sockets at most on one game (players and spectators together)."""
-    sockets_per_client: int = 64
-    """Live sockets at most from one client address."""
-    socket_rate: str = "120/minute"
-    """How often one client address may open a live socket."""
+    sockets_per_client: int = 120
+    """Live sockets at most from one client address: forty pages holding two each (a
+    game and the lobby), and a third while one reconnects or in a second tab."""
+    socket_rate: str = "240/minute"
+    """How often one client address may open a live socket: forty pages opening six a
+    minute."""
 
     # ---- engine work (analysis, hints, reviews, computer moves) ---------------------
     engine_threads: int = 0
@@ -94,16 +99,35 @@ class Settings:
     server's (Linux ``nice``, 0-19): the event loop and computer moves come first."""
 
     # ---- rates of creation ---------------------------------------------------------
+    # A player is counted on their own; their address, which a room of some forty
+    # people may share (a school class, a cafe), has a budget of its own above it.
     rate_games: str = "30/minute;300/hour"
-    """New games (created, imported, rematches) per client address."""
-    rate_identities: str = "10/minute;60/hour"
-    """New players (identities) per client address."""
+    """New games (created, imported, rematches, seeks accepted) per player: what one
+    person plays, and more."""
+    rate_games_per_address: str = "120/minute;1200/hour"
+    """New games per client address, all its players together: forty players starting
+    three games a minute, thirty an hour."""
+    rate_identities: str = "60/minute;300/hour"
+    """New players (identities) per client address: forty newcomers in the same minute,
+    and a half again for second browsers; five such rooms an hour."""
     rate_joins: str = "30/minute"
-    """Joins of online games per client address."""
+    """Joins of online games per player."""
+    rate_joins_per_address: str = "120/minute"
+    """Joins per client address: forty players joining three games a minute."""
+    rate_names: str = "10/minute;60/hour"
+    """Names chosen (``PUT /api/players/me``) per player; a name is no new identity."""
+    rate_names_per_address: str = "120/minute"
+    """Names chosen per client address: forty players naming themselves three times a
+    minute."""
     rate_puzzles: str = "60/minute"
-    """Puzzle checks and results per client address."""
+    """Puzzle checks and results per player."""
+    rate_puzzles_per_address: str = "240/minute"
+    """Puzzle checks and results per client address: forty players trying a turn every
+    ten seconds."""
     rate_seeks: str = "20/minute;300/hour"
-    """Seeks opened in the lobby (and quick pairings) per client address."""
+    """Seeks opened in the lobby (and quick pairings) per player."""
+    rate_seeks_per_address: str = "120/minute;1200/hour"
+    """Seeks per client address: forty players opening three a minute, thirty an hour."""
 
     # ---- the lobby and clocks ----------------------------------------------------------
     seeks_per_player: int = 3
