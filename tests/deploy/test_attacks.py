@@ -4,8 +4,9 @@ each test twice: straight at the server, and through the real nginx of
 ``deploy/nginx.conf`` in front of it.  What holds for one process under the test
 client holds for two processes behind the proxy: cross-site changes are refused,
 every answer carries the security headers, other cookies of the host never cost a
-player their games, live sockets are capped, and the rates of creation and the
-engine's share answer ``429`` with ``Retry-After``.
+player their games, live sockets are capped, and the engine's share answers
+``429`` with ``Retry-After`` (the rates of creation are ``test_shared_address.py``'s,
+at the shipped settings).
 
 The settings are the shipped ones but for the live sockets' caps, lowered to a
 few so that a test reaches them.  Every cap and rate of the app is counted by each
@@ -25,7 +26,6 @@ from typing import Any
 
 import httpx
 import pytest
-from limits import parse_many
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
@@ -215,35 +215,6 @@ def test_the_sockets_of_one_game_are_capped(target: Target) -> None:
         with target.live(elsewhere["id"], 30) as other:
             first_view(other)
     _open_again(target, game["id"], 30, None)
-
-
-def _refused_by_the_app(answer: httpx.Response) -> None:
-    assert answer.status_code == 429, answer.text
-    assert answer.json()["error"]["code"] == "rate_limited"
-    assert 1 <= int(answer.headers["Retry-After"]) <= 60
-
-
-def test_creations_meet_the_shipped_rates(target: Target) -> None:
-    identities = parse_many(SHIPPED.rate_identities)[0].amount
-    with target.client(40) as browser:
-        answers = [browser.post("/api/players") for _ in range(WORKERS * identities + 3)]
-    made = [answer for answer in answers if answer.status_code == 204]
-    assert identities <= len(made) <= WORKERS * identities
-    for answer in answers:
-        if answer.status_code != 204:
-            _refused_by_the_app(answer)
-            assert "set-cookie" not in answer.headers
-    games = parse_many(SHIPPED.rate_games)[0].amount
-    with target.client(41) as player:
-        answers = []
-        for _ in range(WORKERS * games + 3):
-            answers.append(player.post("/api/games", json={"mode": "local"}))
-            time.sleep(0.03)  # below the proxy's own rate of 20 a second
-    made = [answer for answer in answers if answer.status_code == 201]
-    assert games <= len(made) <= WORKERS * games
-    for answer in answers:
-        if answer.status_code != 201:
-            _refused_by_the_app(answer)
 
 
 def test_the_engine_refuses_a_client_over_its_share(target: Target) -> None:
