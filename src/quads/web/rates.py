@@ -30,12 +30,12 @@ from typing import Any, Literal
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from starlette.types import Receive, Scope, Send
 
 from quads.web.errors import error_response
 from quads.web.settings import Settings, client_address
+from quads.web.windows import Windows
 
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
@@ -87,7 +87,9 @@ class Rates:
             kind: parse_many(getattr(settings, f"rate_{kind}" if kind in _PER_ADDRESS_ONLY
                                      else f"rate_{kind}_per_address"))
             for kind in _WHAT}
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.windows = Windows()
+        """The counts, which forget the clients whose hits all expired."""
+        self._limiter = MovingWindowRateLimiter(self.windows)
 
     def charge(self, kind: Kind, client: str, player: str | None = None) -> None:
         """Count one ``kind`` for ``player`` (if the caller has an identity) and for
