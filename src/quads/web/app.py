@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import datetime
-import logging
 import os
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path as FilePath
 from typing import Annotated
@@ -18,7 +16,7 @@ from fastapi_offline import FastAPIOffline
 from sqlalchemy import URL
 
 from quads import __version__
-from quads.storage import GameStore, StorageError
+from quads.storage import GameStore
 from quads.storage.stored import now
 from quads.web import (
     analysis_api,
@@ -43,6 +41,7 @@ from quads.web.bot_streams import BotStreams
 from quads.web.headers import SecurityHeadersMiddleware
 from quads.web.hosts import HostCheckMiddleware
 from quads.web.identity import PlayerMiddleware
+from quads.web.keyed_writer import KeyedWriter
 from quads.web.lane import DatabaseLane, lane_for
 from quads.web.limits import BodyLimitMiddleware
 from quads.web.live import LiveHub
@@ -56,7 +55,6 @@ from quads.web.upkeep import Pruner
 
 __all__ = ["STATIC_DIR", "app_from_env", "create_app"]
 
-_log = logging.getLogger("quads.web")
 
 STATIC_DIR = FilePath(__file__).parent / "static"
 """The page: ``index.html`` and the files it loads."""
@@ -102,21 +100,18 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 def _away_writer(store: GameStore, share_core: bool) -> Callable[[str, str, bool], None]:
     """Record in ``store`` when a seat's player leaves a game or comes back, as this
     process's live hub sees it (its sockets, and the others' as last heard), in a
-    worker thread (on the event loop's core with ``share_core``)."""
-    writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quads-away",
-                                initializer=cores.join if share_core else None)
-    moment = now
+    thread of its own (on the event loop's core with ``share_core``); a departure or a
+    return that the database could not take is written once it can
+    (:class:`~quads.web.keyed_writer.KeyedWriter`)."""
+
+    def mark(key: tuple[str, str], value: tuple[bool, datetime.datetime]) -> None:
+        store.mark_away(*key, *value)
+
+    writer: KeyedWriter[tuple[str, str], tuple[bool, datetime.datetime]] = KeyedWriter(
+        mark, "quads-away", initializer=cores.join if share_core else None)
 
     def write(game_id: str, player: str, away: bool) -> None:
-        at = moment()
-
-        def run() -> None:
-            try:
-                store.mark_away(game_id, player, away, at)
-            except StorageError as exc:
-                _log.warning("quads: cannot record a departure (%s)", exc)
-
-        writer.submit(run)
+        writer.put((game_id, player), (away, now()))
 
     return write
 

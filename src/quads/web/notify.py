@@ -54,6 +54,7 @@ from quads.storage.engine import CONNECT_TIMEOUT, KEEPALIVE
 from quads.storage.lobby import LOBBY_CHANNEL
 from quads.storage.store import CHANNEL
 from quads.storage.stored import now
+from quads.web.keyed_writer import KeyedWriter
 from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
 
@@ -93,6 +94,9 @@ class ChangeListener:
         self._thread = threading.Thread(target=self._run, name="quads-listen", daemon=True)
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quads-presence")
         self._living: Future[None] | None = None
+        self._connections: KeyedWriter[tuple[str, str], bool] = KeyedWriter(
+            self._write_connection, "quads-presence-writes")
+        """Who has which game open here, as the store is to say it."""
 
     def start(self) -> None:
         self.hub.on_presence = self._presence_changed
@@ -103,20 +107,21 @@ class ChangeListener:
         self._stop.set()
         self._thread.join(timeout=5)
         self._writer.shutdown(wait=True)
+        self._connections.close()
         # If the database is gone, the connections lapse by themselves.
         with contextlib.suppress(StorageError):
             self.store.process_ended(self.process)
 
     def _presence_changed(self, game_id: str, player: str, open_: bool) -> None:
-        def write() -> None:
-            try:
-                self.store.set_connected(self.process, game_id, player, open_)
-                if open_:  # who had it open elsewhere before this process listened to it
-                    self._read_presence([game_id])
-            except StorageError as exc:
-                _log.warning("quads: cannot record a connection (%s)", exc)
+        # Written once the database takes it, however long it is away: the other
+        # processes must not take a player who is here for one who left.
+        self._connections.put((game_id, player), open_)
 
-        self._writer.submit(write)
+    def _write_connection(self, key: tuple[str, str], open_: bool) -> None:
+        game_id, player = key
+        self.store.set_connected(self.process, game_id, player, open_)
+        if open_:  # who had it open elsewhere before this process listened to it
+            self._read_presence([game_id])
 
     def _conninfo(self) -> str:
         """The listener's connection: the store's database, with the store's timeouts
