@@ -8,6 +8,7 @@ import time
 from limits import parse
 from limits.strategies import MovingWindowRateLimiter
 
+from quads.web.live import LiveHub
 from quads.web.rates import Rates
 from quads.web.settings import Settings
 from quads.web.windows import Windows
@@ -37,3 +38,16 @@ def test_a_sweep_forgets_the_empty_windows_and_keeps_those_still_counting() -> N
     assert windows.held() == 2  # the steady player's window and the newcomer's
     assert not limiter.hit(long, "seeks", "steady")  # still counted: refused
     assert limiter.hit(short, "seeks", "player-0")  # forgotten and free again
+
+
+def test_the_live_hub_forgets_the_addresses_that_opened_sockets_long_ago() -> None:
+    hub = LiveHub(Settings(socket_rate="1/second"))
+    for n in range(1500):
+        assert hub.admit("game", f"198.51.100.{n}") is None
+        hub.release("game", f"198.51.100.{n}")
+    time.sleep(1.1)
+    for n in range(1500):
+        assert hub.admit("game", f"203.0.113.{n}") is None
+        hub.release("game", f"203.0.113.{n}")
+    assert hub.held() == (0, 0, 0)
+    assert hub.windows.held() <= 1500  # not the 3,000 addresses ever seen

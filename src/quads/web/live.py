@@ -61,7 +61,6 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import TypeAdapter, ValidationError
 
@@ -90,6 +89,7 @@ from quads.web.schemas import (
 )
 from quads.web.seats import load_visible
 from quads.web.settings import Settings, client_address
+from quads.web.windows import Windows
 
 __all__ = ["CLOSE_BUSY", "CLOSE_UNAVAILABLE", "LiveHub", "router"]
 
@@ -201,7 +201,9 @@ class LiveHub:
         self._clients: dict[str, int] = {}
         """Sockets admitted from each client address."""
         self._rates: list[RateLimitItem] = parse_many(self.settings.socket_rate)
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.windows = Windows()
+        """The sockets opened lately by each client address (:attr:`Settings.socket_rate`)."""
+        self._limiter = MovingWindowRateLimiter(self.windows)
         self.on_presence: Callable[[str, str, bool], None] | None = None
         """Called with ``(game_id, player, open)`` when a seat holder opens a game on
         this process (their first socket of it, or a seat taken with a socket open) or
