@@ -38,6 +38,7 @@ LOAD_RATES = ('rate_games = "1000000/minute"\nrate_identities = "1000000/minute"
               'rate_puzzles_per_address = "1000000/minute"\n'
               'rate_seeks_per_address = "1000000/minute"\n'
               'rate_names_per_address = "1000000/minute"\n'
+              'rate_keys = "1000000/minute"\nrate_keys_per_address = "1000000/minute"\n'
               'socket_rate = "1000000/minute"\nsockets_per_client = 100000\n'
               'connections_per_client = 100000\n')
 """The settings of a benchmark's server: its whole load comes from one address, so

@@ -87,3 +87,14 @@ def next_event(lines: Iterator[str], within: float) -> dict[str, Any]:
             event: dict[str, Any] = json.loads(line)
             return event
     raise AssertionError("the stream ended")
+
+
+def ended(lines: Iterator[str], within: float) -> list[str]:
+    """The rest of a bot's stream, which the server must end within ``within`` seconds
+    (its heartbeat bounds the wait past them)."""
+    deadline = time.monotonic() + within
+    rest = []
+    for line in lines:
+        assert time.monotonic() < deadline, f"the stream did not end within {within} s"
+        rest.append(line)
+    return rest

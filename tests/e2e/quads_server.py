@@ -34,7 +34,9 @@ _TEST_RATES = ('rate_games = "100000/minute"\nrate_identities = "100000/minute"\
                'rate_joins_per_address = "100000/minute"\n'
                'rate_puzzles_per_address = "100000/minute"\n'
                'rate_seeks_per_address = "100000/minute"\n'
-               'rate_names_per_address = "100000/minute"\ndb_wait = 30.0\n')
+               'rate_names_per_address = "100000/minute"\n'
+               'rate_keys = "100000/minute"\nrate_keys_per_address = "100000/minute"\n'
+               'db_wait = 30.0\n')
 """The settings of a test server: rates of creation that a whole run of tests, all from
 one address, stays below, and a patient database lane (a busy machine may take seconds
 over a SQLite write, which is no outage)."""

@@ -1,6 +1,7 @@
 """Bots on two ``quads serve`` processes of one PostgreSQL database: a bot's stream on
 one process hears at once of what is done through the other (a seat offered, the game
-begun and ended, a game started from the lobby)."""
+begun and ended, a game started from the lobby), and a token replaced or revoked
+through one is refused by the other at once."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bot_helpers import BLITZ, bot, hosted, next_event, person
+from bot_helpers import BLITZ, bot, ended, hosted, next_event, person
 from e2e.quads_server import Server, free_port
+from quads.web.identity import COOKIE
 
 pytestmark = pytest.mark.postgres
 
@@ -74,3 +76,35 @@ def test_a_stream_hears_what_is_done_through_another_process(postgres_url: str,
             assert next_event(lines, SOON) == {"type": "gameStart",
                                                "game": paired.json()["id"],
                                                "rules": "classic", "side": "first"}
+
+
+def test_a_token_changed_through_one_process_is_refused_by_the_other_at_once(
+        postgres_url: str, tmp_path: Path) -> None:
+    with two_servers(postgres_url, tmp_path) as (one, two):
+        # A person whose token both processes checked (and may remember) makes itself a
+        # bot through one, then replaces its token there.
+        browser = person(one.url)
+        old = browser.cookies[COOKIE]
+        elsewhere = as_bot(two.url, old)
+        assert elsewhere.get("/api/players/me").status_code == 200
+        made = browser.post("/api/bot/upgrade").json()
+        replaced = browser.post("/api/bot/token")
+        assert replaced.status_code == 200, replaced.text
+        refused = elsewhere.get("/api/players/me")
+        assert refused.status_code == 401, refused.text
+        assert refused.json()["error"]["code"] == "unknown_player"
+        token = replaced.json()["token"]
+        assert as_bot(two.url, token).get("/api/players/me").json()["bot"] == made["bot"]
+        # Its owner revokes it through two: one refuses it at once, and its stream there
+        # ends.
+        client = as_bot(one.url, token)
+        with client.stream("GET", "/api/bot/stream") as stream:
+            assert stream.status_code == 200
+            lines = stream.iter_lines()
+            assert next(lines) == ""
+            owner = httpx.Client(base_url=two.url, timeout=30)
+            revoked = owner.post(f"/api/bots/{made['bot']}/revoke",
+                                 json={"owner_key": made["owner_key"]})
+            assert revoked.status_code == 204, revoked.text
+            assert client.get("/api/players/me").status_code == 401
+            assert not any(ended(lines, SOON))  # it ended, with nothing to say

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import and_, or_, select, update
 
+from quads.storage.bot_keys import BotKeys
 from quads.storage.errors import StorageError
 from quads.storage.store import GameStore
 from quads.storage.stored import now
@@ -68,8 +69,11 @@ class Bots:
     def __init__(self, store: GameStore) -> None:
         self.store = store
 
-    def upgrade(self, player: str) -> str:
-        """Make ``player`` a bot (for good); its new handle.  Its open seeks are marked too.
+    def upgrade(self, player: str, owner_key_hash: str) -> str:
+        """Make ``player`` a bot (for good), whose owner's key hashes to
+        ``owner_key_hash`` (:mod:`quads.storage.bot_keys`); its new handle.  Its open
+        seeks are marked too, and every server process is told that its token may be
+        replaced from now on.
 
         :raises AlreadyBotError: if it is one already.
         """
@@ -78,10 +82,11 @@ class Bots:
             self.store._keep_players(connection, player)
             changed = connection.execute(
                 update(players).where(players.c.id == player, players.c.bot.is_(None))
-                .values(bot=handle)).rowcount
+                .values(bot=handle, owner_key=owner_key_hash)).rowcount
             if not changed:
                 raise AlreadyBotError(f"{player} is a bot already")
             connection.execute(update(seeks).where(seeks.c.player == player).values(bot=1))
+            BotKeys(self.store).announce(connection, player)
         return handle
 
     def handle(self, player: str) -> str | None:

@@ -120,13 +120,18 @@ players = Table(
     Column("name", Text),
     Column("bot", Text),
     Column("bot_seen", Text),
+    Column("token_hash", Text),
+    Column("owner_key", Text),
     Index("players_by_created", "created"),
     UniqueConstraint("bot", name="players_bot_key"),
+    UniqueConstraint("token_hash", name="players_token_hash_key"),
 )
 """The players this server issued a token to, by the token's hash, with the name others
 see (``NULL`` until one is given or made up).  ``bot`` is the public handle of a player
 that made itself a bot (``NULL`` for a person; never cleared); ``bot_seen`` when its
-event stream was last open."""
+event stream was last open.  A bot's token may be replaced: ``token_hash`` is then the
+hash of the one that is good (the one whose hash is the id is not, any more), and
+``owner_key`` the hash of the key with which its maker replaces or revokes it."""
 
 seeks = Table(
     "seeks", metadata,

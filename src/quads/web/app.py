@@ -23,6 +23,7 @@ from quads.web import (
     api,
     books,
     bot_api,
+    bot_keys,
     cores,
     errors,
     faults,
@@ -40,7 +41,7 @@ from quads.web.access import AccessLogMiddleware
 from quads.web.bot_streams import BotStreams
 from quads.web.headers import SecurityHeadersMiddleware
 from quads.web.hosts import HostCheckMiddleware
-from quads.web.identity import PlayerMiddleware
+from quads.web.identity import KnownPlayers, PlayerMiddleware
 from quads.web.keyed_writer import KeyedWriter
 from quads.web.lane import DatabaseLane, lane_for
 from quads.web.limits import BodyLimitMiddleware
@@ -70,6 +71,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         from quads.web.notify import ChangeListener
 
         listener = ChangeListener(store, app.state.hub, app.state.lobby)
+        listener.on_key = _key_changed(app)
+        # No token is taken from memory while the news of a change could be missed.
+        app.state.known_players.trusted = listener.listening.is_set
         listener.start()
     share_core = app.state.settings.share_core and cores.claim() is not None
     if share_core:
@@ -95,6 +99,28 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.close()
         if share_core:
             cores.release()
+
+
+def _reloaded(app: FastAPI) -> Callable[[], None]:
+    """What the hub calls when changes may have been missed (the listener is back):
+    every bot's stream looks once, and every person's token is checked again."""
+
+    def reloaded() -> None:
+        app.state.known_players.clear()
+        app.state.bot_streams.wake_all()
+
+    return reloaded
+
+
+def _key_changed(app: FastAPI) -> Callable[[str], None]:
+    """What the listener calls when a player's token changed on some process: it is
+    checked again, and its bot's stream here ends."""
+
+    def changed(player: str) -> None:
+        app.state.known_players.forget(player)
+        app.state.bot_streams.end(player)
+
+    return changed
 
 
 def _away_writer(store: GameStore, share_core: bool) -> Callable[[str, str, bool], None]:
@@ -160,7 +186,8 @@ def create_app(
     app.state.hub = LiveHub(settings)
     app.state.bot_streams = BotStreams(store, settings)  # woken by the hub's changes
     app.state.hub.on_publish = app.state.bot_streams.changed
-    app.state.hub.on_reload = app.state.bot_streams.wake_all
+    app.state.known_players = KnownPlayers()  # people whose token was checked here
+    app.state.hub.on_reload = _reloaded(app)
     app.state.lobby = LobbyHub(store, app.state.hub, settings)
     app.state.puzzles = PuzzleCache()
     app.state.today = today
@@ -177,9 +204,10 @@ def create_app(
     app.include_router(lobby_live.router)
     app.include_router(bot_api.router)
     app.include_router(bot_api.people)
+    app.include_router(bot_keys.router)
     openapi.install(app)
     books.install(app)
-    app.add_middleware(PlayerMiddleware, store=store)
+    app.add_middleware(PlayerMiddleware, store=store, known=app.state.known_players)
     app.add_middleware(CrossSiteMiddleware)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(HostCheckMiddleware, allowed_hosts=app.state.settings.allowed_hosts)

@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import json
 import random
+import secrets
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -45,7 +46,7 @@ from quads.web.api import GameId
 from quads.web.bot_streams import BotStreams
 from quads.web.dispatch import quick
 from quads.web.errors import ApiError
-from quads.web.identity import acting, caller, issued_token
+from quads.web.identity import KnownPlayers, acting, caller, issued_token, player_id
 from quads.web.lane import lane_of
 from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
@@ -57,12 +58,15 @@ from quads.web.seats import load_visible
 from quads.web.settings import Settings
 from quads.web.views import game_view
 
-__all__ = ["people", "router"]
+__all__ = ["KEY_BYTES", "people", "router"]
 
 router = APIRouter(prefix="/api/bot")
 """The bots' own routes."""
 people = APIRouter(prefix="/api")
 """The routes by which people find bots and offer them a seat."""
+
+KEY_BYTES = 32
+"""Random bytes of a token and of an owner's key (256 bits)."""
 
 _LISTED = 100
 """Bots listed at most."""
@@ -96,24 +100,28 @@ def _streams(request: Request) -> BotStreams:
 def upgrade(request: Request) -> BotUpgrade:
     """Make the caller a bot, for good: marked as one on every page, it plays through
     the API (a caller without a token becomes a new player, whose token this answer
-    holds, once)."""
+    holds, once).  The answer holds the owner's key too, once: kept apart from the
+    token, it replaces or revokes the token whoever else holds it."""
     player = caller(request)
     assert player is not None  # an acting route always has a caller
     if issued_token(request) is None:
         rates.charge(request, "identities")  # a newcomer was charged when it was made
     lobby: LobbyHub = request.app.state.lobby
+    owner_key = secrets.token_urlsafe(KEY_BYTES)
     try:
-        handle = Bots(lobby.store).upgrade(player)
+        handle = Bots(lobby.store).upgrade(player, player_id(owner_key))
     except AlreadyBotError:
         raise ApiError(409, "already_bot", "you are a bot already; it cannot be undone") \
             from None
+    known: KnownPlayers = request.app.state.known_players
+    known.forget(player)  # its token may be replaced from now on: checked every time
     name = lobby.lobby.name(player, made_up_name)
     for seek in lobby.lobby.seeks(500):
         if seek.player == player:
             again = lobby.lobby.seek(seek.id)
             if again is not None:
                 lobby.opened(again)  # marked as a bot's from now on
-    return BotUpgrade(bot=handle, name=name, token=issued_token(request))
+    return BotUpgrade(bot=handle, name=name, token=issued_token(request), owner_key=owner_key)
 
 
 def _started(summary: GameSummary) -> bool:

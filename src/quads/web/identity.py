@@ -18,6 +18,14 @@ reset database, a damaged cookie, a made-up bearer token) is refused with
 ``401 unknown_player`` and never replaced behind the caller's back: the page
 asks the person first, then calls ``POST /api/players``.
 
+A bot's token may be replaced (:mod:`quads.storage.bot_keys`): its id stays the hash
+of its first token, and the store says which token is good now; an old one is
+``401 unknown_player`` at once.  A process remembers the people whose token it
+checked (:class:`KnownPlayers`), never a bot, whose token may be replaced on any
+process at any moment.  A player who becomes a bot is forgotten by every process at
+once (PostgreSQL tells them); while that news could be missed (the listener cut off)
+nobody is taken from memory, and once it listens again all are forgotten.
+
 The ``Cookie`` header is read leniently (as browsers write it), so that the
 identity cookie is found whatever other cookies of the same host sit next to it.
 
@@ -48,12 +56,14 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from quads.storage import GameStore, StorageUnavailableError
+from quads.storage.bot_keys import BotKeys
 from quads.web import rates
 from quads.web.errors import error_response
 from quads.web.lane import lane_for
 
-__all__ = ["CLOSE_UNAVAILABLE", "COOKIE", "NEW_PLAYER_ROUTE", "PlayerMiddleware", "acting",
-           "anonymous", "caller", "issued_token", "player_id"]
+__all__ = ["CLOSE_UNAVAILABLE", "COOKIE", "NEW_PLAYER_ROUTE", "KnownPlayers", "PlayerMiddleware",
+           "acting", "anonymous", "by_cookie", "caller", "cookie_header", "issued_token",
+           "player_id"]
 
 COOKIE = "quads_player"
 """The name of the cookie that holds a player's token."""
@@ -66,7 +76,7 @@ _MAX_AGE = 400 * 86_400
 """How long a browser keeps the cookie: the longest that browsers allow."""
 
 _KNOWN_CACHE = 100_000
-"""How many verified player ids are remembered in memory."""
+"""How many people's ids checked are remembered in memory."""
 
 _ACTING: set[str] = set()
 """The names of the routes that make a new player of a caller without a token."""
@@ -101,6 +111,57 @@ def caller(connection: HTTPConnection) -> str | None:
     caller without a token on a route that makes nobody)."""
     player: str | None = connection.scope.get("state", {}).get("player")
     return player
+
+
+def by_cookie(connection: HTTPConnection) -> bool:
+    """Whether the caller's token came in the identity cookie (not as a bearer)."""
+    return bool(connection.scope.get("state", {}).get("by_cookie"))
+
+
+def cookie_header(token: str, scope: Scope) -> str:
+    """The ``Set-Cookie`` value that gives ``token`` to the browser of ``scope``."""
+    secure = scope.get("scheme") == "https"
+    return (f"{COOKIE}={token}; Path=/; Max-Age={_MAX_AGE}; HttpOnly; SameSite=Lax"
+            + ("; Secure" if secure else ""))
+
+
+class KnownPlayers:
+    """The people whose token this process checked lately (never a bot: see the
+    module's documentation), believed only while :attr:`trusted` says so."""
+
+    def __init__(self) -> None:
+        self._ids: set[str] = set()
+        self._forgotten = 0
+        """Counts every :meth:`forget` and :meth:`clear`."""
+        self.trusted: Callable[[], bool] = lambda: True
+        """Whether no news of a player who became a bot can be missed now (on
+        PostgreSQL: while the listener listens)."""
+
+    def __contains__(self, player: object) -> bool:
+        return player in self._ids and self.trusted()
+
+    def mark(self) -> int:
+        """A mark to give :meth:`add` for what is read from the store after it."""
+        return self._forgotten
+
+    def add(self, player: str, mark: int | None = None) -> None:
+        """Remember ``player``, a person, unless somebody was forgotten since ``mark``
+        (what was read then may be out of date)."""
+        if mark is not None and mark != self._forgotten:
+            return
+        if len(self._ids) >= _KNOWN_CACHE:
+            self._ids.clear()
+        self._ids.add(player)
+
+    def forget(self, player: str) -> None:
+        """Forget ``player`` (it became a bot, or its token changed).  From any thread."""
+        self._forgotten += 1
+        self._ids.discard(player)
+
+    def clear(self) -> None:
+        """Forget everybody (news may have been missed).  From any thread."""
+        self._forgotten += 1
+        self._ids.clear()
 
 
 def issued_token(connection: HTTPConnection) -> str | None:
@@ -200,21 +261,26 @@ class PlayerMiddleware:
     with an unknown token gets no id there (a socket cannot set a cookie).
     """
 
-    def __init__(self, app: ASGIApp, store: GameStore) -> None:
+    def __init__(self, app: ASGIApp, store: GameStore,
+                 known: KnownPlayers | None = None) -> None:
         self.app = app
         self.store = store
-        self._known: set[str] = set()
+        self._known = known if known is not None else KnownPlayers()
         self._operations: list[tuple[int, re.Pattern[str], dict[str, str]]] | None = None
 
-    async def _is_known(self, player: str) -> bool:
-        if player in self._known:
-            return True
-        if not await lane_for(self.store).run(self.store.has_player, player):
-            return False
-        if len(self._known) >= _KNOWN_CACHE:
-            self._known.clear()
-        self._known.add(player)
-        return True
+    async def _player_of(self, token: str) -> str | None:
+        """The player whose good token ``token`` is, if any."""
+        hashed = player_id(token)
+        if hashed in self._known:
+            return hashed
+        mark = self._known.mark()
+        found = await lane_for(self.store).run(BotKeys(self.store).player_of, hashed)
+        if found is None:
+            return None
+        player, lasting = found
+        if lasting:
+            self._known.add(player, mark)
+        return player
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket") or not scope["path"].startswith("/api/"):
@@ -258,9 +324,10 @@ class PlayerMiddleware:
                 return
             token = tokens[0] if tokens else None
         if token is not None:
-            player = player_id(token)
-            if token and await self._is_known(player):
+            player = await self._player_of(token) if token else None
+            if player is not None:
                 state["player"] = player
+                state["by_cookie"] = kind == "cookie"
             elif scope["type"] == "http":
                 # Never a new identity over one that the caller brings: ask first.
                 await _unknown(kind)(scope, receive, send)
@@ -282,9 +349,7 @@ class PlayerMiddleware:
         self._known.add(player)
         scope["state"]["player"] = player
         scope["state"]["issued_token"] = token  # for a route that hands it to a program
-        secure = scope.get("scheme") == "https"
-        cookie = (f"{COOKIE}={token}; Path=/; Max-Age={_MAX_AGE}; HttpOnly; SameSite=Lax"
-                  + ("; Secure" if secure else ""))
+        cookie = cookie_header(token, scope)
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":

@@ -1,5 +1,5 @@
-"""The models of the lobby: seeks, quick pairing, players' names and the lobby
-socket's messages (``/api/lobby/live``)."""
+"""The models of the lobby: seeks, quick pairing, players' names, bots (their upgrade
+and tokens) and the lobby socket's messages (``/api/lobby/live``)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from quads.web.schemas import ClockSpec, GameView
 
 __all__ = [
     "NAME_PATTERN",
+    "OWNER_KEY_PATTERN",
     "BotList",
+    "BotToken",
     "BotUpgrade",
     "BotView",
     "LobbyClientMessage",
     "LobbyServerMessage",
     "NameRequest",
+    "OwnerKeyRequest",
     "PairedMessage",
     "PairingAnswer",
     "PairingRequest",
@@ -106,6 +109,28 @@ class BotUpgrade(BaseModel):
     name: str = Field(description="The bot's name, as others see it (PUT /api/players/me)")
     token: str | None = Field(description="The new player's token, for Authorization: Bearer "
                                           "(given once, when this request made the player)")
+    owner_key: str = Field(description="The owner's key, given this once: kept apart from "
+                                       "the token, it replaces or revokes the bot's token "
+                                       "(POST /api/bots/{handle}/token, .../revoke) "
+                                       "whoever else holds it")
+
+
+class BotToken(BaseModel):
+    """A bot's new token."""
+
+    token: str = Field(description="The bot's token from now on, for Authorization: Bearer "
+                                   "(given this once); the one before is refused")
+
+
+OWNER_KEY_PATTERN = r"^[A-Za-z0-9_-]{43}$"
+"""An owner's key: 256 random bits in URL-safe base 64."""
+
+
+class OwnerKeyRequest(BaseModel):
+    """The owner's key of a bot, which proves the caller its owner."""
+
+    owner_key: str = Field(pattern=OWNER_KEY_PATTERN,
+                           description="The key that POST /api/bot/upgrade gave")
 
 
 class NameRequest(BaseModel):

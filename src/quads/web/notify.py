@@ -42,7 +42,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import timedelta
 
@@ -50,6 +50,7 @@ import psycopg
 from psycopg.conninfo import make_conninfo
 
 from quads.storage import GameStore, StorageError
+from quads.storage.bot_keys import KEY_CHANGED
 from quads.storage.engine import CONNECT_TIMEOUT, KEEPALIVE
 from quads.storage.lobby import LOBBY_CHANNEL
 from quads.storage.store import CHANNEL
@@ -94,6 +95,9 @@ class ChangeListener:
         self._thread = threading.Thread(target=self._run, name="quads-listen", daemon=True)
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quads-presence")
         self._living: Future[None] | None = None
+        self.on_key: Callable[[str], None] | None = None
+        """Called with a player's id when some process announced that its token changed
+        (``'PLAYER key'``, :mod:`quads.storage.bot_keys`)."""
         self._connections: KeyedWriter[tuple[str, str], bool] = KeyedWriter(
             self._write_connection, "quads-presence-writes")
         """Who has which game open here, as the store is to say it."""
@@ -221,6 +225,9 @@ class ChangeListener:
         elif what == "presence":
             if game_id in self.hub.games():
                 self._read_presence([game_id])
+        elif what == KEY_CHANGED:  # 'PLAYER key': that player's token changed
+            if self.on_key is not None:
+                self.on_key(game_id)
         elif what.isdigit():
             self.hub.publish(game_id, revision=int(what))
         else:  # 'ID REVISION PLAYER...': a save, and the players it concerns

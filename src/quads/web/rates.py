@@ -1,9 +1,9 @@
 """How often one player, and one client address, may create: games, players, names,
-joins, seeks and puzzle answers.
+joins, seeks, puzzle answers and bots' new tokens.
 
 A player (a caller with an identity, :mod:`quads.web.identity`) is counted on their
-own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles`` and
-``rate_seeks`` of :class:`~quads.web.settings.Settings` are one person's rates, so
+own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles``, ``rate_seeks``
+and ``rate_keys`` of :class:`~quads.web.settings.Settings` are one person's rates, so
 that one player who creates too fast is refused and the others behind the same
 address (a school class, a café) are not.  Above them each kind has a budget per
 client address (:func:`~quads.web.settings.client_address`), ``rate_KIND_per_address``,
@@ -39,14 +39,15 @@ from quads.web.windows import Windows
 
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
-Kind = Literal["games", "identities", "joins", "names", "puzzles", "seeks"]
-"""What a rate counts: new games, new players, names chosen, joins, puzzle checks and
-results, seeks."""
+Kind = Literal["games", "identities", "joins", "keys", "names", "puzzles", "seeks"]
+"""What a rate counts: new games, new players, names chosen, joins, bots' tokens
+replaced, puzzle checks and results, seeks."""
 
 _WHAT: dict[str, str] = {
     "games": "new games",
     "identities": "new players",
     "joins": "joins",
+    "keys": "changes of bot tokens",
     "names": "changes of name",
     "puzzles": "puzzle answers",
     "seeks": "seeks",

@@ -128,6 +128,11 @@ class Settings:
     """Seeks opened in the lobby (and quick pairings) per player."""
     rate_seeks_per_address: str = "120/minute;1200/hour"
     """Seeks per client address: forty players opening three a minute, thirty an hour."""
+    rate_keys: str = "10/hour;30/day"
+    """Bots' tokens replaced or revoked by the bot itself (``/api/bot/token``) per bot."""
+    rate_keys_per_address: str = "30/hour"
+    """Bots' tokens replaced or revoked per client address, by bots and by owners
+    (``/api/bots/{handle}/token``, ``.../revoke``, wrong keys too)."""
 
     # ---- the lobby and clocks ----------------------------------------------------------
     seeks_per_player: int = 3
