@@ -26,6 +26,7 @@ from fastapi import FastAPI
 
 from helpers import run_async
 from quads.web.app import create_app
+from quads.web.identity import COOKIE, player_id
 from quads.web.settings import Settings
 from quads.web.thinking import EngineBusyError, Lane, LaneName, Thinking
 
@@ -48,11 +49,14 @@ class Hold:
         assert self.released.wait(30), "a held job was never released"
         return "held"
 
-    def start(self, engine: Thinking, lane: LaneName, client: str) -> None:
-        """Queue one held job for ``client`` and wait until the lane holds it."""
+    def start(self, engine: Thinking, lane: LaneName, client: str,
+              player: str | None = None) -> None:
+        """Queue one held job for ``player`` (``None``: a caller without an identity)
+        at the address ``client`` and wait until the lane holds it."""
         before = engine.lanes[lane].stats()["queued"]
         thread = threading.Thread(
-            target=lambda: run_async(engine.run(lane, client, self._work)), daemon=True)
+            target=lambda: run_async(engine.run(lane, client, self._work, player)),
+            daemon=True)
         thread.start()
         self._threads.append(thread)
         deadline = time.monotonic() + 5
@@ -150,7 +154,7 @@ def test_a_hint_over_the_share_of_the_play_lane_is_refused(tmp_path: Path, hold:
     app = make_app(tmp_path, engine_threads=1, engine_per_client=1)
     player = TestClient(app)
     game = player.post("/api/games", json={"mode": "local"}).json()
-    hold.start(engine_of(app), "play", "testclient")
+    hold.start(engine_of(app), "play", "testclient", player_id(player.cookies[COOKIE]))
     refused = player.get(f"/api/games/{game['id']}/hint")
     assert (refused.status_code, refused.json()["error"]["code"]) == (429, "engine_busy")
     assert "Retry-After" in refused.headers
@@ -184,6 +188,48 @@ def test_waiting_jobs_are_served_round_robin_over_clients() -> None:
     run_async(scenario())
     lane.close()
     assert order == ["gate", "a0", "b0", "c0", "a1", "b1", "a2"]
+
+
+def test_the_players_of_one_address_each_have_their_share_within_its_budget() -> None:
+    """A room behind one address: each player holds their own jobs, those without an
+    identity share one allowance, and all of them together no more than the
+    address's budget; another address is not touched by it."""
+    lane = Lane("play", threads=1, capacity=16, per_client=1, per_address=3)
+    gate = threading.Event()
+
+    async def scenario() -> None:
+        held = [lane.submit("room", lambda: gate.wait(10), player)
+                for player in ("ann", "bob", None)]
+        for player in ("ann", None):  # each share is full
+            with pytest.raises(EngineBusyError, match="of your engine jobs"):
+                lane.submit("room", lambda: None, player)
+        with pytest.raises(EngineBusyError, match="of your address"):
+            lane.submit("room", lambda: None, "cid")  # a new player: the budget is full
+        held.append(lane.submit("elsewhere", lambda: None, "cid"))
+        gate.set()
+        await asyncio.wait_for(asyncio.gather(*held), 10)
+        assert lane.stats()["queued"] == 0
+        await asyncio.wait_for(lane.submit("room", lambda: None, "cid"), 10)
+
+    run_async(scenario())
+    lane.close()
+
+
+def test_a_room_behind_one_address_asks_the_engine_at_once(tmp_path: Path,
+                                                           hold: Hold) -> None:
+    """Two of the room's players hold their whole shares; a third player of the same
+    address still gets a hint, and a newcomer of the address past its budget is told so."""
+    app = make_app(tmp_path, engine_threads=4, engine_per_client=1, engine_per_address=3)
+    players = [TestClient(app, client=("127.0.0.7", 40000 + n)) for n in range(4)]
+    games = [player.post("/api/games", json={"mode": "local"}).json() for player in players]
+    for player in players[:2]:
+        hold.start(engine_of(app), "play", "127.0.0.7", player_id(player.cookies[COOKIE]))
+    served = players[2].get(f"/api/games/{games[2]['id']}/hint")
+    assert served.status_code == 200, served.text
+    hold.start(engine_of(app), "play", "127.0.0.7", player_id(players[2].cookies[COOKIE]))
+    refused = players[3].get(f"/api/games/{games[3]['id']}/hint")
+    assert (refused.status_code, refused.json()["error"]["code"]) == (429, "engine_busy")
+    assert "address" in refused.json()["error"]["message"]
 
 
 def test_a_request_that_goes_away_gives_its_place_up() -> None:

@@ -90,7 +90,12 @@ class Settings:
     ``play`` for computer moves, hints and puzzle checks, ``study`` for analyses,
     reviews and new puzzles)."""
     engine_per_client: int = 2
-    """Engine jobs waiting or running at most for one client (in each lane)."""
+    """Engine jobs waiting or running at most for one player (in each lane); the
+    callers of one address without an identity share one such allowance."""
+    engine_per_address: int = 12
+    """Engine jobs waiting or running at most for one client address (in each lane),
+    all its players together: a room's players each have their own two, while one
+    client who makes identities anew holds no more than this."""
     engine_cache: int = 4096
     """Analyses remembered, by canonical position (and a sixteenth as many reviews of
     finished games)."""

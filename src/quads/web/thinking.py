@@ -10,13 +10,16 @@ Work is queued in one of two *lanes*, each with its own threads:
 
 A computer move therefore never waits behind analyses, however many are
 queued.  Each lane holds at most ``settings.engine_queue`` jobs (waiting or
-running, all clients together) and ``settings.engine_per_client`` of one
-client; a job over either is refused at once with ``429 engine_busy`` and a
-``Retry-After`` estimated from the lane's recent jobs.  The client is the
-request's address (:func:`~quads.web.settings.client_address`), not the
-player: a player id costs nothing to drop or to make anew, an address does.
-Waiting jobs are served round robin over clients, one job of each in turn, so
-one client's backlog never comes before another client's first job.
+running, all clients together), ``settings.engine_per_client`` of one player
+(callers without an identity share one such allowance per address), and
+``settings.engine_per_address`` of one client address
+(:func:`~quads.web.settings.client_address`): the players of a room behind one
+address each have their own share, while a player id, which costs nothing to
+make anew, buys no more than the address's budget.  A job over any of them is
+refused at once with ``429 engine_busy`` and a ``Retry-After`` estimated from the
+lane's recent jobs.  Waiting jobs are served round robin over addresses, one job
+of each in turn, so one address's backlog never comes before another's first
+job.
 
 Threads and not processes: the compiled kernel releases Python's global lock
 for its whole search, and the Python code around it (root groups, the
@@ -57,12 +60,14 @@ from starlette.requests import HTTPConnection
 from quads.web import cores
 from quads.web.analysis_cache import AnalysisCache
 from quads.web.errors import ApiError, error_response
+from quads.web.identity import caller
 from quads.web.reviews import ReviewCache
 from quads.web.settings import Settings, client_address
 
 __all__ = ["LANES", "EngineBusyError", "Lane", "LaneName", "Thinking", "install", "thinking"]
 
 _T = TypeVar("_T")
+_K = TypeVar("_K")
 
 LaneName = Literal["play", "study"]
 
@@ -89,6 +94,8 @@ class EngineBusyError(ApiError):
 @dataclass(eq=False)
 class _Job:
     client: str
+    player: str
+    """The player whose share it takes (``""``: the address's callers without one)."""
     work: Callable[[], Any]
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Any]
@@ -105,18 +112,23 @@ class _Counters:
 
 @dataclass(eq=False)
 class Lane:
-    """One lane: its queue (round robin over clients), up to ``threads`` threads
-    (started on demand, at ``nice`` below the server's priority), and its counts.
-    It holds ``capacity`` jobs at most, ``per_client`` of one client."""
+    """One lane: its queue (round robin over client addresses), up to ``threads``
+    threads (started on demand, at ``nice`` below the server's priority), and its
+    counts.  It holds ``capacity`` jobs at most, ``per_client`` of one player and
+    ``per_address`` of one address (``0``: as many as ``per_client``)."""
 
     name: LaneName
     threads: int
     capacity: int
     per_client: int
     nice: int = 0
+    per_address: int = 0
     _lock: threading.Condition = field(default_factory=threading.Condition)
     _waiting: OrderedDict[str, deque[_Job]] = field(default_factory=OrderedDict)
     _held: dict[str, int] = field(default_factory=dict)
+    """Jobs of each address."""
+    _held_players: dict[tuple[str, str], int] = field(default_factory=dict)
+    """Jobs of each player (by address and player: ``""`` for none)."""
     _total: int = 0
     _workers: int = 0
     _idle: int = 0
@@ -129,11 +141,16 @@ class Lane:
 
     # ---- on the event loop ------------------------------------------------------
 
-    def submit(self, client: str, work: Callable[[], Any]) -> asyncio.Future[Any]:
-        """Queue ``work`` for ``client``; its future settles with its answer.
+    def submit(self, client: str, work: Callable[[], Any],
+               player: str | None = None) -> asyncio.Future[Any]:
+        """Queue ``work`` for ``player`` (``None``: a caller without an identity) at
+        the address ``client``; its future settles with its answer.
 
-        :raises EngineBusyError: if the lane or the client's share is full.
+        :raises EngineBusyError: if the lane, the player's share or the address's
+            budget is full.
         """
+        who = player or ""
+        per_address = max(self.per_address, self.per_client)
         loop = asyncio.get_running_loop()
         with self._lock:
             if self._closed:
@@ -143,14 +160,22 @@ class Lane:
                 raise EngineBusyError(
                     f"the engine is busy: {self._total} jobs wait or run; try again soon",
                     self._retry_after(self._total))
-            held = self._held.get(client, 0)
-            if held >= self.per_client:
+            mine = self._held_players.get((client, who), 0)
+            if mine >= self.per_client:
                 self.counters.refused += 1
                 raise EngineBusyError(
-                    f"{held} of your engine jobs wait or run already (at most "
+                    f"{mine} of your engine jobs wait or run already (at most "
                     f"{self.per_client}); try again when they are answered",
+                    self._retry_after(mine))
+            held = self._held.get(client, 0)
+            if held >= per_address:
+                self.counters.refused += 1
+                raise EngineBusyError(
+                    f"{held} engine jobs of your address wait or run already (at most "
+                    f"{per_address}); try again when they are answered",
                     self._retry_after(held))
-            job = _Job(client, work, loop, loop.create_future())
+            job = _Job(client, who, work, loop, loop.create_future())
+            self._held_players[(client, who)] = mine + 1
             self._held[client] = held + 1
             self._total += 1
             self._waiting.setdefault(client, deque()).append(job)
@@ -179,15 +204,12 @@ class Lane:
             jobs.remove(job)
             if not jobs:
                 del self._waiting[job.client]
-            self._release(job.client)
+            self._release(job)
             self.counters.abandoned += 1
 
-    def _release(self, client: str) -> None:
-        held = self._held[client] - 1
-        if held:
-            self._held[client] = held
-        else:
-            del self._held[client]
+    def _release(self, job: _Job) -> None:
+        _count_down(self._held, job.client)
+        _count_down(self._held_players, (job.client, job.player))
         self._total -= 1
 
     # ---- on the lane's threads ----------------------------------------------------
@@ -227,7 +249,7 @@ class Lane:
                 answer, error = None, exc
             took = time.monotonic() - began
             with self._lock:
-                self._release(job.client)
+                self._release(job)
                 self.counters.run += 1
                 self.counters.seconds += took
                 self._mean = 0.8 * self._mean + 0.2 * took
@@ -251,6 +273,15 @@ class Lane:
                     "seconds": round(self.counters.seconds, 3)}
 
 
+def _count_down(counts: dict[_K, int], key: _K) -> None:
+    """One less of ``key`` in ``counts``, which keeps no key at 0."""
+    left = counts[key] - 1
+    if left:
+        counts[key] = left
+    else:
+        del counts[key]
+
+
 def _settle(future: asyncio.Future[Any], answer: Any, error: BaseException | None) -> None:
     if future.done():
         return
@@ -271,15 +302,19 @@ class Thinking:
         self.reviews = ReviewCache(settings.engine_cache // 16)
         self.lanes: dict[LaneName, Lane] = {
             name: Lane(name, threads, settings.engine_queue, settings.engine_per_client,
-                       nice=settings.engine_study_nice if name == "study" else 0)
+                       nice=settings.engine_study_nice if name == "study" else 0,
+                       per_address=settings.engine_per_address)
             for name in LANES}
 
-    async def run(self, lane: LaneName, client: str, work: Callable[[], _T]) -> _T:
-        """``work()`` on a thread of ``lane`` for ``client``, awaited.
+    async def run(self, lane: LaneName, client: str, work: Callable[[], _T],
+                  player: str | None = None) -> _T:
+        """``work()`` on a thread of ``lane`` for ``player`` at the address ``client``,
+        awaited.
 
-        :raises EngineBusyError: at once, if the lane or the client's share is full.
+        :raises EngineBusyError: at once, if the lane, the player's share or the
+            address's budget is full.
         """
-        answer: _T = await self.lanes[lane].submit(client, work)
+        answer: _T = await self.lanes[lane].submit(client, work, player)
         return answer
 
     def stats(self) -> dict[str, dict[str, Any]]:
@@ -295,12 +330,13 @@ class Thinking:
 
 async def thinking(connection: HTTPConnection, lane: LaneName, work: Callable[[], _T]) -> _T:
     """``work()`` on ``lane`` of the app's :class:`Thinking`, counted against the
-    request's client address.
+    calling player and the request's client address.
 
-    :raises EngineBusyError: ``429 engine_busy`` if the lane or the client's share is full.
+    :raises EngineBusyError: ``429 engine_busy`` if the lane, the player's share or the
+        address's budget is full.
     """
     engine: Thinking = connection.app.state.thinking
-    return await engine.run(lane, client_address(connection.scope), work)
+    return await engine.run(lane, client_address(connection.scope), work, caller(connection))
 
 
 async def _busy(request: Request, exc: Exception) -> JSONResponse:
