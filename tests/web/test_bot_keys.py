@@ -5,16 +5,20 @@ and the changes have their rates."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
-from bot_helpers import bot, ended, person
+from bot_helpers import bot, ended, hosted, person
 from e2e.quads_server import Server, free_port
 from quads.web.identity import COOKIE
+from quads.web.live import CLOSE_TOKEN_CHANGED
 
 
 @pytest.fixture(scope="module")
@@ -156,6 +160,35 @@ def test_a_bots_open_stream_ends_when_its_token_changes(server: Server) -> None:
         assert owner.post(f"/api/bots/{made['bot']}/revoke",
                           json={"owner_key": made["owner_key"]}).status_code == 204
         assert not any(ended(lines, 5.0))  # the server ends it, with nothing to say
+
+
+@pytest.mark.parametrize("how", ["replaced", "revoked"])
+def test_a_live_socket_opened_with_the_old_token_is_closed(server: Server, how: str) -> None:
+    """What the old token opened does not go on acting: the game's live socket closes
+    (4401) once the token is replaced by the bot or revoked by its owner."""
+    client, made = bot(server.url)
+    game = hosted(client)
+    address = server.url.replace("http://", "ws://") + f"/api/games/{game['id']}/live"
+    with connect(address, additional_headers={"Authorization": f"Bearer {made['token']}"},
+                 open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["type"] == "view"
+        if how == "replaced":
+            assert client.post("/api/bot/token").status_code == 200
+        else:
+            owner = httpx.Client(base_url=server.url, timeout=30)
+            assert owner.post(f"/api/bots/{made['bot']}/revoke",
+                              json={"owner_key": made["owner_key"]}).status_code == 204
+        code = close_code(socket)
+    assert code == CLOSE_TOKEN_CHANGED
+
+
+def close_code(socket: ClientConnection) -> int | None:
+    """Read ``socket`` until the server closes it: the code it gave."""
+    try:
+        while True:
+            socket.recv(timeout=10)
+    except ConnectionClosed as closed:
+        return None if closed.rcvd is None else closed.rcvd.code
 
 
 def test_changes_of_a_token_have_their_rates(tmp_path: Path) -> None:

@@ -114,11 +114,12 @@ def _reloaded(app: FastAPI) -> Callable[[], None]:
 
 def _key_changed(app: FastAPI) -> Callable[[str], None]:
     """What the listener calls when a player's token changed on some process: it is
-    checked again, and its bot's stream here ends."""
+    checked again, and its bot's stream and live sockets here end."""
 
     def changed(player: str) -> None:
         app.state.known_players.forget(player)
         app.state.bot_streams.end(player)
+        app.state.hub.end_player(player)
 
     return changed
 

@@ -42,6 +42,7 @@ from quads.web.identity import (
     cookie_header,
     player_id,
 )
+from quads.web.live import LiveHub
 from quads.web.lobby_schemas import BotToken, OwnerKeyRequest
 from quads.web.openapi import refusals
 
@@ -60,11 +61,13 @@ def _not_a_bot() -> ApiError:
 
 def _changed(request: Request, player: str) -> None:
     """What this process knew of ``player``'s token is gone (the others are told by the
-    store): its event stream here ends."""
+    store): its event stream and its live sockets here end."""
     known: KnownPlayers = request.app.state.known_players
     known.forget(player)
     streams: BotStreams = request.app.state.bot_streams
     streams.end(player)
+    hub: LiveHub = request.app.state.hub
+    hub.end_player(player)
 
 
 def _replace(request: Request) -> str:

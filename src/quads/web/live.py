@@ -91,7 +91,7 @@ from quads.web.seats import load_visible
 from quads.web.settings import Settings, client_address
 from quads.web.windows import Windows
 
-__all__ = ["CLOSE_BUSY", "CLOSE_UNAVAILABLE", "LiveHub", "router"]
+__all__ = ["CLOSE_BUSY", "CLOSE_TOKEN_CHANGED", "CLOSE_UNAVAILABLE", "LiveHub", "router"]
 
 router = APIRouter(prefix="/api")
 
@@ -99,6 +99,10 @@ logger = logging.getLogger(__name__)
 
 CLOSE_BUSY = 4429
 """The close code of a socket over a limit: try again later."""
+
+CLOSE_TOKEN_CHANGED = 4401
+"""The close code of a socket whose caller's token was replaced or revoked meanwhile:
+open it again with the token that holds now."""
 
 _VIEWS_KEPT = 16
 """Views kept built for one game at most (a few revisions times a few seats)."""
@@ -153,6 +157,9 @@ class _Socket:
     reload: bool = False
     """A change was published without the saved game: read it from the store."""
     gone: bool = False
+    ended: bool = False
+    """The caller's token was replaced or revoked: the socket closes with
+    :data:`CLOSE_TOKEN_CHANGED`."""
 
 
 @dataclass(eq=False)
@@ -347,6 +354,24 @@ class LiveHub:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
                 loop.call_soon_threadsafe(
                     lambda: self._notify(game_id, stored, gone, revision=revision))
+
+    def end_player(self, player: str) -> None:
+        """Close every socket of ``player`` on this process (their token was replaced or
+        revoked: what the old one opened must not go on acting).  Safe from any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._end_player, player)
+
+    def _end_player(self, player: str) -> None:
+        for game in self._games.values():
+            if player not in game.counts:
+                continue
+            for socket in game.sockets:
+                if socket.player == player:
+                    socket.ended = True
+                    socket.wake.set()
 
     def reload_all(self) -> None:
         """Have every socket read its game again (changes may have been missed, e.g.
@@ -689,6 +714,9 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
                 await _send(websocket, GoneMessage(type="gone"))
                 await websocket.close(code=1000)
                 return
+            if socket.ended:
+                await websocket.close(code=CLOSE_TOKEN_CHANGED, reason="your token changed")
+                return
             latest = socket.latest
             assert latest is not None
             presence = hub.connected(game_id)
@@ -703,7 +731,7 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
             if again is not None:
                 waiting.add(again)
             done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-            if receiver in done:
+            if receiver in done and not socket.ended:
                 message = receiver.result()
                 if message is None:
                     return
