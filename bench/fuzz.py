@@ -8,11 +8,14 @@ One server over a fresh SQLite database, and three identities: a *player*, a
    every check schemathesis has
    (``--checks all``), in every phase: examples, coverage, fuzzing and the
    stateful phase, which follows the document's links to create, play, undo,
-   resign and review real games.
+   resign and review real games.  ``fuzz_hooks.py`` puts a date or an integer of
+   a case at an extreme now and then (year 1 or 9999 with an offset, an integer
+   at the edge of 32 or 64 bits or beyond), and checks that every answer of 400
+   or more is the API's JSON error.
 2. As the stranger, once for each of the player's games (one on one device,
    one against the computer, an online game with a free seat, one with both
    seats taken, a finished one): every operation that takes a game's id, with
-   that game's id.  Besides schemathesis's checks, ``fuzz_hooks.py`` fails any
+   that game's id.  Besides those checks, ``fuzz_hooks.py`` fails any
    ``2xx`` answer, except reading an online game, which anyone holding its
    link may watch.  Afterwards every one of those games must be exactly as
    it was.
@@ -184,13 +187,13 @@ def main(argv: list[str] | None = None) -> int:
             # A bot's token replaced or revoked would leave the run without its
             # identity (tests/web/test_bot_keys.py tests those routes).
             endless = ["--exclude-path", "/api/bot/stream", "--exclude-path", "/api/bot/token"]
-            if _schemathesis(base, player.cookies[COOKIE], [*budget, *endless], workdir, {}):
+            hooks = {"SCHEMATHESIS_HOOKS": str(HOOKS)}
+            if _schemathesis(base, player.cookies[COOKIE], [*budget, *endless], workdir, hooks):
                 failures.append("the player's run")
             # Taken after the player's own run, which may rename the player (a game's
             # view names its seats' players): only what the stranger did counts.
             before = _state(player, games)
-            hooks = {"SCHEMATHESIS_HOOKS": str(HOOKS),
-                     "QUADS_FUZZ_FOREIGN": json.dumps(games)}
+            hooks["QUADS_FUZZ_FOREIGN"] = json.dumps(games)
             chosen = {game: mode for (game, mode), kind in zip(games.items(), KINDS, strict=True)
                       if kind in kinds and not args.player_only}
             for game, mode in chosen.items():
