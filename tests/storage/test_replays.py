@@ -112,3 +112,19 @@ def test_an_unplayable_record_is_refused() -> None:
     with pytest.raises(IllegalActionError):
         replays.game("g", "quads", start, "{}", ["place A1"], [])  # no piece in hand
     assert len(replays) == 0
+
+
+def test_the_games_not_used_for_a_while_are_forgotten() -> None:
+    now = [0.0]
+    replays = Replays(kept=100, idle=600.0, clock=lambda: now[0])
+    start = Game(QUADS).start.to_string()
+    for index in range(50):
+        replays.game(f"old{index}", "quads", start, "{}", [], [])
+    now[0] = 500.0
+    replays.game("old7", "quads", start, "{}", [], [])  # used again: kept
+    now[0] = 700.0  # the others idled longer than ten minutes
+    replays.game("new", "quads", start, "{}", [], [])
+    assert set(replays._replays) == {"old7", "new"}
+    now[0] = 1200.0
+    replays.game("newer", "quads", start, "{}", [], [])
+    assert set(replays._replays) == {"new", "newer"}
