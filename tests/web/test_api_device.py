@@ -280,6 +280,7 @@ def test_a_stranger_cannot_touch_it(client: TestClient, store: GameStore) -> Non
         assert theirs["id"] != view["id"]
         assert [g["id"] for g in stranger.get("/api/games").json()["games"]] == [theirs["id"]]
         # An unknown token is refused, not replaced.
+        stranger.cookies.clear()  # one cookie, not a second beside the first
         stranger.cookies.set(COOKIE, "made-up")
         assert put(stranger, device, body(["give 9"], revision=51), 401)["error"]["code"] \
             == "unknown_player"

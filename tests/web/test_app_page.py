@@ -54,7 +54,10 @@ ROUTES = {
     "/api/bot/stream": {"get"},
     "/api/bot/invitations/{game_id}/accept": {"post"},
     "/api/bot/invitations/{game_id}/decline": {"post"},
+    "/api/bot/token": {"post", "delete"},
     "/api/bots": {"get"},
+    "/api/bots/{handle}/token": {"post"},
+    "/api/bots/{handle}/revoke": {"post"},
     "/api/games/{game_id}/invite-bot": {"post"},
     "/api/players/me": {"get", "put"},
 }
