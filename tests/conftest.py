@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -29,20 +29,24 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 PATIENT_DB_WAIT = 30.0
 """The database lane's wait of the tests' apps.  A machine busy with two test processes,
 browsers and servers may take seconds over a SQLite write, which is no outage; the tests
-of a stopped or stalled database give their apps settings of their own."""
+of a stopped or stalled database give their apps a wait or a lane of their own."""
 
 
 @pytest.fixture(autouse=True)
 def _patient_database_lane(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Apps made without settings (``create_app(db)``) wait ``PATIENT_DB_WAIT`` seconds
-    for their database instead of the default's 1.5."""
+    """Apps made in the tests' process (``create_app``) wait ``PATIENT_DB_WAIT`` seconds
+    for their database instead of the default's 1.5, whether they were given settings
+    or not, unless those settings ask for another wait."""
     from quads.web import app
+    from quads.web.settings import Settings
 
-    @dataclass(frozen=True)
-    class PatientSettings(app.Settings):
-        db_wait: float = PATIENT_DB_WAIT
+    default = Settings().db_wait
 
-    monkeypatch.setattr(app, "Settings", PatientSettings)
+    class PatientLane(app.DatabaseLane):
+        def __init__(self, wait: float = default, *args: Any, **kwargs: Any) -> None:
+            super().__init__(PATIENT_DB_WAIT if wait == default else wait, *args, **kwargs)
+
+    monkeypatch.setattr(app, "DatabaseLane", PatientLane)
 
 
 # A real PostgreSQL server (tests/postgres_server.py), for the store's PostgreSQL
