@@ -443,7 +443,10 @@ def snapshot(process: subprocess.Popen[bytes], path: Path) -> tracemalloc.Snapsh
 def growth(first: tracemalloc.Snapshot, last: tracemalloc.Snapshot, top: int = 15) -> str:
     """The lines whose memory grew most between two snapshots, then the largest
     growths by traceback."""
-    lines = ["top growth by line:"]
+    sizes = [sum(stat.size for stat in shot.statistics("filename")) / 2**20
+             for shot in (first, last)]
+    lines = [f"traced: {sizes[0]:.1f} MB at the first snapshot, {sizes[1]:.1f} MB at the "
+             f"last ({sizes[1] - sizes[0]:+.1f} MB)", "top growth by line:"]
     for stat in last.compare_to(first, "lineno")[:top]:
         lines.append(f"  {stat}")
     lines.append("top growth by traceback:")
