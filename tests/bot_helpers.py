@@ -98,3 +98,24 @@ def ended(lines: Iterator[str], within: float) -> list[str]:
         assert time.monotonic() < deadline, f"the stream did not end within {within} s"
         rest.append(line)
     return rest
+
+
+def seated_then_resigned(lines: Iterator[str], host: httpx.Client, taker: httpx.Client,
+                         game: dict[str, Any], bot_id: str,
+                         within: float) -> dict[str, Any]:
+    """The host offers ``game``'s free seat to the bot ``bot_id``, which takes it through
+    ``taker``, then resigns: the bot's stream (``lines``) hears the offer, the start and
+    the end, each within ``within`` seconds.  The offer as the stream told it."""
+    offered = host.post(f"/api/games/{game['id']}/invite-bot", json={"bot": bot_id})
+    assert offered.status_code == 200, offered.text
+    invitation = next_event(lines, within)
+    assert (invitation["type"], invitation["game"]) == ("invitation", game["id"])
+    taken = taker.post(f"/api/bot/invitations/{game['id']}/accept")
+    assert taken.status_code == 200, taken.text
+    assert next_event(lines, within) == {"type": "gameStart", "game": game["id"],
+                                         "rules": "classic", "side": "second"}
+    view = host.get(f"/api/games/{game['id']}").json()
+    resigned = host.post(f"/api/games/{game['id']}/resign", json={"revision": view["revision"]})
+    assert resigned.status_code == 200, resigned.text
+    assert next_event(lines, within) == {"type": "gameFinish", "game": game["id"]}
+    return invitation

@@ -59,14 +59,6 @@ def put(client: TestClient, device: str, upload: dict[str, Any], expect: int,
     return data
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path / "games.sqlite3"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 @pytest.fixture
 def client(location: str | Path) -> Iterator[TestClient]:
     with TestClient(create_app(location, static_dir=None)) as test_client:

@@ -123,14 +123,6 @@ def test_a_puzzle_before_2000_is_refused(client: TestClient, db_path: Path) -> N
 # ---- integers -----------------------------------------------------------------------
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path / "games.sqlite3"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 @pytest.fixture
 def on_both(location: str | Path) -> Iterator[tuple[TestClient, GameStore]]:
     """The app on SQLite or PostgreSQL, and a store of its own on the same database."""

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from bot_helpers import BLITZ, bot, hosted, next_event, person, serving
+from bot_helpers import BLITZ, bot, hosted, next_event, person, seated_then_resigned, serving
 from quads.storage import GameStore
 from quads.web.app import create_app
 from quads.web.identity import player_id
@@ -97,20 +97,10 @@ def test_a_stream_hears_a_seat_offered_and_the_game_begun_and_ended(served: Serv
     with client.stream("GET", "/api/bot/stream") as stream:
         lines = stream.iter_lines()
         assert next(lines) == ""  # its first look found nothing
-        offered = host.post(f"/api/games/{game['id']}/invite-bot", json={"bot": made["bot"]})
-        assert offered.status_code == 200, offered.text
-        assert next_event(lines, SOON) == {
+        invitation = seated_then_resigned(lines, host, client, game, made["bot"], SOON)
+        assert invitation == {
             "type": "invitation", "game": game["id"], "rules": "classic", "clock": BLITZ,
             "side": "second", "host": host.get("/api/players/me").json()["name"]}
-        taken = client.post(f"/api/bot/invitations/{game['id']}/accept")
-        assert taken.status_code == 200, taken.text
-        assert next_event(lines, SOON) == {"type": "gameStart", "game": game["id"],
-                                           "rules": "classic", "side": "second"}
-        view = host.get(f"/api/games/{game['id']}").json()
-        resigned = host.post(f"/api/games/{game['id']}/resign",
-                             json={"revision": view["revision"]})
-        assert resigned.status_code == 200, resigned.text
-        assert next_event(lines, SOON) == {"type": "gameFinish", "game": game["id"]}
 
 
 def test_a_stream_hears_of_a_game_begun_from_the_lobby_and_of_play_again(

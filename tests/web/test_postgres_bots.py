@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bot_helpers import BLITZ, bot, ended, hosted, next_event, person
+from bot_helpers import BLITZ, bot, ended, hosted, next_event, person, seated_then_resigned
 from e2e.quads_server import Server, free_port
 from quads.web.identity import COOKIE
 
@@ -53,19 +53,7 @@ def test_a_stream_hears_what_is_done_through_another_process(postgres_url: str,
         with client.stream("GET", "/api/bot/stream") as stream:
             lines = stream.iter_lines()
             assert next(lines) == ""  # its first look found nothing
-            offered = host.post(f"/api/games/{game['id']}/invite-bot",
-                                json={"bot": made["bot"]})
-            assert offered.status_code == 200, offered.text
-            assert next_event(lines, SOON)["type"] == "invitation"
-            taken = elsewhere.post(f"/api/bot/invitations/{game['id']}/accept")
-            assert taken.status_code == 200, taken.text
-            assert next_event(lines, SOON) == {"type": "gameStart", "game": game["id"],
-                                               "rules": "classic", "side": "second"}
-            view = host.get(f"/api/games/{game['id']}").json()
-            resigned = host.post(f"/api/games/{game['id']}/resign",
-                                 json={"revision": view["revision"]})
-            assert resigned.status_code == 200, resigned.text
-            assert next_event(lines, SOON) == {"type": "gameFinish", "game": game["id"]}
+            seated_then_resigned(lines, host, elsewhere, game, made["bot"], SOON)
             # A seek of the bot's, taken on the other process.
             seek = client.post("/api/seeks", json={"rules": "classic", "clock": BLITZ,
                                                    "side": "first"})
