@@ -9,9 +9,10 @@ Usage (from the repository root, with the ``web`` and ``test`` extras installed)
 The script starts its own ``quads serve`` on a free port of 127.0.0.1 (over a new
 SQLite file in a temporary directory, or the empty database ``--postgres`` names)
 with ``tracemalloc`` on: a small wrapper (:data:`WRAPPER`) installs a ``SIGUSR1``
-handler that writes a snapshot to a file and then runs ``quads serve`` in the same
-process; nothing of the server knows of it.  ``--frames 0`` runs it without
-``tracemalloc``, for the RSS alone.
+handler that writes a snapshot to a file, and a ``SIGUSR2`` handler that writes
+what SQLite's own allocator holds (its page caches, which ``tracemalloc`` does not
+see), and then runs ``quads serve`` in the same process; nothing of the server
+knows of it.  ``--frames 0`` runs it without ``tracemalloc``, for the RSS alone.
 
 ``--clients`` tasks then play for ``--minutes`` minutes, each choosing one scenario
 after the other at random: a new player's game against the computer (moves, hints,
@@ -24,7 +25,7 @@ players who only come, look and choose a name.  Every player is new: a fresh
 identity, so that everything kept per player is kept for many.
 
 Every ``--interval`` seconds it prints the time, the server's RSS (``VmRSS`` of
-``/proc/PID/status``) and the requests done.  A snapshot is taken at a third of the
+``/proc/PID/status``), the memory SQLite holds and the requests done.  A snapshot is taken at a third of the
 run (at five minutes at most) and at the end; the end prints the top growth between
 them (by line, and the largest by traceback), and a summary: the RSS at the first
 snapshot and at the end, and the slope in MB/hour (least squares) over the last two
@@ -83,12 +84,24 @@ def dump(signum, frame):
     del snapshot
     ctypes.CDLL("libc.so.6").malloc_trim(0)  # give back what the snapshot took
 
-signal.signal(signal.SIGUSR1, dump)
+def sqlite_memory(signum, frame):
+    import sqlite3  # loaded already: the same library as the store's
+    used = ctypes.CDLL("libsqlite3.so.0")
+    used.sqlite3_memory_used.restype = ctypes.c_int64
+    part = target.with_suffix(".sqlite.part")
+    part.write_text(str(used.sqlite3_memory_used()))
+    part.rename(target.with_suffix(".sqlite"))
+
+if tracemalloc.is_tracing():
+    signal.signal(signal.SIGUSR1, dump)
+signal.signal(signal.SIGUSR2, sqlite_memory)
 from quads.cli.main import main
 sys.exit(main(sys.argv[2:]))
 """
-"""Run in the server's process: ``SIGUSR1`` writes a ``tracemalloc`` snapshot to the
-file of the first argument; the others are ``quads``'s."""
+"""Run in the server's process: ``SIGUSR1`` writes a ``tracemalloc`` snapshot (when
+tracing) to the file of the first argument, ``SIGUSR2`` the bytes SQLite holds
+(``sqlite3_memory_used``: its page caches and statements) beside it; the other
+arguments are ``quads``'s."""
 
 
 class Stats:
@@ -424,6 +437,20 @@ def rss_mb(pid: int) -> float:
     raise SystemExit(f"no VmRSS for process {pid}")
 
 
+def sqlite_mb(process: subprocess.Popen[bytes], path: Path) -> float:
+    """The memory SQLite holds in the server's process, in MB (``nan`` if it does not
+    say within a few seconds)."""
+    answer = path.with_suffix(".sqlite")
+    answer.unlink(missing_ok=True)
+    process.send_signal(signal.SIGUSR2)
+    deadline = time.monotonic() + 5
+    while not answer.exists():
+        if time.monotonic() > deadline or process.poll() is not None:
+            return float("nan")
+        time.sleep(0.05)
+    return int(answer.read_text()) / 2**20
+
+
 def snapshot(process: subprocess.Popen[bytes], path: Path) -> tracemalloc.Snapshot:
     """Have the server write a snapshot to ``path`` and read it."""
     path.unlink(missing_ok=True)
@@ -470,9 +497,8 @@ def start(directory: Path, db: str, frames: int) -> tuple[subprocess.Popen[bytes
     port = free_port()
     config = directory / "quads.toml"
     config.write_text(SETTINGS)
-    python = [sys.executable] + (["-X", f"tracemalloc={frames}", "-c", WRAPPER,
-                                   str(directory / "snapshot")] if frames else
-                                  ["-m", "quads.cli.main"])
+    python = [sys.executable, *(["-X", f"tracemalloc={frames}"] if frames else []),
+              "-c", WRAPPER, str(directory / "snapshot")]
     log = (directory / "server.log").open("wb")
     process = subprocess.Popen(
         [*python, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
@@ -502,8 +528,8 @@ async def soak(args: argparse.Namespace, process: subprocess.Popen[bytes], base:
     samples: list[tuple[float, float]] = []
     first: tracemalloc.Snapshot | None = None
     first_rss = 0.0
-    print(f"{'minute':>7} {'RSS MB':>8} {'requests':>9} {'req/s':>6} {'sockets':>8} "
-          f"{'5xx':>4} {'errors':>6}", flush=True)
+    print(f"{'minute':>7} {'RSS MB':>8} {'SQLite MB':>9} {'requests':>9} {'req/s':>6} "
+          f"{'sockets':>8} {'5xx':>4} {'errors':>6}", flush=True)
     done_before, next_report = 0, began
     while time.monotonic() < stop:
         now = time.monotonic()
@@ -513,8 +539,10 @@ async def soak(args: argparse.Namespace, process: subprocess.Popen[bytes], base:
             rate = (stats.requests - done_before) / args.interval if samples[1:] else 0.0
             done_before = stats.requests
             fives = sum(n for status, n in stats.statuses.items() if status >= 500)
-            print(f"{(now - began) / 60:7.1f} {rss:8.1f} {stats.requests:9d} {rate:6.1f} "
-                  f"{stats.sockets:8d} {fives:4d} {sum(stats.errors.values()):6d}", flush=True)
+            held = await asyncio.to_thread(sqlite_mb, process, directory / "snapshot")
+            print(f"{(now - began) / 60:7.1f} {rss:8.1f} {held:9.1f} {stats.requests:9d} "
+                  f"{rate:6.1f} {stats.sockets:8d} {fives:4d} "
+                  f"{sum(stats.errors.values()):6d}", flush=True)
             next_report += args.interval
         if first is None and args.frames and now - began >= baseline_at:
             first_rss = rss_mb(process.pid)
