@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -40,6 +41,9 @@ pytestmark = pytest.mark.skipif(not NGINX.exists() and not os.environ.get("CI"),
 SHIPPED = Settings.from_file(DEPLOY / "quads.toml")
 SOCKETS_BURST = int(re.findall(r"limit_req zone=quads_sockets burst=(\d+) nodelay;",
                                (DEPLOY / "nginx.conf").read_text(encoding="utf-8"))[0])
+SOCKETS_RATE = int(re.findall(r"zone=quads_sockets:\w+ rate=(\d+)r/s;",
+                              (DEPLOY / "nginx.conf").read_text(encoding="utf-8"))[0])
+"""The new sockets a second that nginx lets one address open beyond its burst."""
 ROOM = 40
 """The people behind one address that the shipped limits are sized for."""
 
@@ -198,28 +202,39 @@ def test_a_client_that_makes_player_after_player_is_held_by_its_address(
         _answered(other.post("/api/games", json={"mode": "local"}), 201)
 
 
+def _socket_end(target: Target, game_id: str, n: int, cookie: str) -> str | int | None:
+    """How a socket opened now ends: its first message's type, the code it was closed
+    with, or nginx's refusal (status and ``Retry-After``)."""
+    try:
+        with target.live(game_id, n, cookie) as socket:
+            try:
+                kind: str = json.loads(socket.recv(timeout=15))["type"]
+                return kind
+            except ConnectionClosed as closed:
+                return None if closed.rcvd is None else closed.rcvd.code
+    except InvalidStatus as refused:  # by nginx, before the server
+        answer = refused.response
+        return f"{answer.status_code} Retry-After {answer.headers.get('Retry-After')}"
+
+
 def test_a_storm_of_sockets_from_one_address_is_held(target: Target) -> None:
     with target.client(7) as player:
         game = _answered(player.post("/api/games", json={"mode": "local"}), 201)
         held = _cookie(player)
-    # nginx refuses past its burst (and 4 a second), the server past socket_rate.
+    # nginx refuses past its burst (and 4 a second), the server past socket_rate.  The
+    # sockets are opened 16 at a time, so that the storm outruns nginx's rate on a slow
+    # machine too; what nginx let through is bounded by its burst and the time taken.
     allowed = SOCKETS_BURST if target.proxied else _amount(SHIPPED.socket_rate)
-    tries = allowed + 60 if target.proxied else WORKERS * allowed + 3
-    ends: Counter[str | int | None] = Counter()
-    for _ in range(tries):
-        try:
-            with target.live(game["id"], 7, held) as socket:
-                try:
-                    ends[json.loads(socket.recv(timeout=15))["type"]] += 1
-                except ConnectionClosed as closed:
-                    ends[None if closed.rcvd is None else closed.rcvd.code] += 1
-        except InvalidStatus as refused:  # by nginx, before the server
-            answer = refused.response
-            ends[f"{answer.status_code} Retry-After {answer.headers.get('Retry-After')}"] += 1
+    tries = allowed + 240 if target.proxied else WORKERS * allowed + 3
+    began = time.monotonic()
+    with ThreadPoolExecutor(16) as pool:
+        ends = Counter(pool.map(lambda _: _socket_end(target, game["id"], 7, held),
+                                range(tries)))
+    took = time.monotonic() - began
     refusal = "429 Retry-After 1" if target.proxied else 4429
     assert set(ends) == {"view", refusal}, ends
     if target.proxied:
-        assert allowed <= ends["view"] < allowed + 60, ends
+        assert allowed <= ends["view"] <= allowed + SOCKETS_RATE * took + 1, (ends, took)
     else:
         assert allowed <= ends["view"] <= WORKERS * allowed, ends
     # Another address is another client.
