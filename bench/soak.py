@@ -25,12 +25,13 @@ players who only come, look and choose a name.  Every player is new: a fresh
 identity, so that everything kept per player is kept for many.
 
 Every ``--interval`` seconds it prints the time, the server's RSS (``VmRSS`` of
-``/proc/PID/status``), the memory SQLite holds and the requests done.  A snapshot is taken at a third of the
-run (at five minutes at most) and at the end; the end prints the top growth between
-them (by line, and the largest by traceback), and a summary: the RSS at the first
-snapshot and at the end, and the slope in MB/hour (least squares) over the last two
-thirds of the run.  The rates of creation are lifted (``bench/servers.py``), so
-that nothing the soak sends is refused for its pace.
+``/proc/PID/status``), the memory SQLite holds and the requests done.  A snapshot
+is taken at a third of the run (at five minutes at most) and at the end; the end
+prints the top growth between them (by line, and the largest by traceback), and a
+summary: the RSS at the first snapshot and at the end, and the slope in MB/hour
+(least squares) over the last two thirds of the run.  The rates of creation are
+lifted (``bench/servers.py``), so that nothing the soak sends is refused for its
+pace.
 """
 
 from __future__ import annotations
