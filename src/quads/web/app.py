@@ -38,6 +38,7 @@ from quads.web import (
     thinking,
 )
 from quads.web.access import AccessLogMiddleware
+from quads.web.arenas import limit_arenas
 from quads.web.bot_streams import BotStreams
 from quads.web.headers import SecurityHeadersMiddleware
 from quads.web.hosts import HostCheckMiddleware
@@ -233,5 +234,7 @@ def create_app(
 
 def app_from_env() -> FastAPI:
     """The app over the database named by ``$QUADS_DB``, with the settings of
-    ``$QUADS_CONFIG``: what each process of ``quads serve --workers N`` runs."""
+    ``$QUADS_CONFIG``: what each process of ``quads serve --workers N`` runs.  The
+    process's allocator keeps two arenas (:mod:`quads.web.arenas`)."""
+    limit_arenas()
     return create_app(os.environ["QUADS_DB"], settings=Settings.from_env())
