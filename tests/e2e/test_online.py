@@ -109,6 +109,13 @@ def no_game_fetches(quads: QuadsPage, game: str) -> list[str]:
     return seen
 
 
+def live_open(*people: QuadsPage) -> None:
+    """Wait until each page's live socket is open and has shown the game: from then
+    on its actions go on the socket (before, as requests)."""
+    for quads in people:
+        expect(quads.page.locator("#game-view")).to_have_attribute("data-live", "open")
+
+
 def action_posts(quads: QuadsPage) -> list[str]:
     """Record the page's actions sent as requests from now on (with the live socket
     open, there should be none: they go on the socket)."""
@@ -199,6 +206,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     watcher.screenshot("online-spectator")
 
     # The game, each move on its player's device, seen live on the other two.
+    live_open(alice, bob)
     posts = (action_posts(alice), action_posts(bob))
     give(alice, "8", bob, watcher)
     expect(page_b.locator("#prompt")).to_have_text(bob.t("prompt.place.you"))
@@ -492,6 +500,7 @@ def test_an_action_the_socket_leaves_unanswered_goes_as_a_request(person: Person
 
     quads.page.route_web_socket(re.compile(r"/api/games/[^/]+/live$"), route)
     quads.start_game(mode="local", rules="classic")
+    live_open(quads)
     posts = action_posts(quads)
     # The socket's answer never comes: after a while (5 s), the action is a request.
     for target in (quads.supply_piece("7"), quads.cell("A1")):

@@ -74,6 +74,7 @@ export class GameView {
     this.opening = null; // the id of the game being loaded
     this.deferred = null; // a live view that came while the computer was thinking
     this.liveLost = false; // the live connection is lost and being made again
+    this.liveOpen = false; // the live connection is open and has shown the game
     this.away = new AwayNotice(); // in place of a game that cannot be opened now
     this.confirming = null; // "resign" or "delete": the question "are you sure?" is shown
     this.announced = null; // the game and ply last announced to screen readers
@@ -222,6 +223,7 @@ export class GameView {
     this.thinking = false;
     this.hintPending = false;
     this.liveLost = false;
+    this.liveOpen = false;
     this.away.clear();
     this.clocks.close();
     this.abandon.close();
@@ -264,6 +266,7 @@ export class GameView {
       onState: (connected) => {
         if (this.id !== id) return;
         this.liveLost = !connected;
+        this.liveOpen = connected;
         this.render();
       },
     });
@@ -556,6 +559,8 @@ export class GameView {
     const online = view.mode === "online";
 
     $("game-view").setAttribute("aria-busy", String(!idle));
+    // Whether actions go on the live socket now (else as requests).
+    $("game-view").dataset.live = this.liveOpen ? "open" : "closed";
     $("game-view").classList.toggle("is-online", online);
     $("game-view").classList.toggle("is-spectator", Boolean(view.spectator));
     $("game-view").classList.toggle("is-waiting", waitingForOpponent(view));
