@@ -105,24 +105,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=rank)  # stable: each file keeps its tests' order
 
 
-_RERUNS: list[pytest.TestReport] = []
-"""The failures that a rerun (``.ci/run``: ``--reruns 1``) made good, in the order met."""
-
-
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.outcome == "rerun":
-        _RERUNS.append(report)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Show how each test that passed on its rerun failed the first time, the end of
-    its traceback: a failure made good still says something about the code or the
-    machine, and this is the only place it is told."""
-    for report in _RERUNS:
-        terminalreporter.write_sep("-", f"first failure of {report.nodeid} ({report.when})")
-        terminalreporter.write_line(str(report.longrepr)[-4000:])
-
-
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresServer]:
     """A throwaway PostgreSQL cluster for the whole session, started on first use.
