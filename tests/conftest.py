@@ -37,16 +37,16 @@ def _patient_database_lane(monkeypatch: pytest.MonkeyPatch) -> None:
     """Apps made in the tests' process (``create_app``) wait ``PATIENT_DB_WAIT`` seconds
     for their database instead of the default's 1.5, whether they were given settings
     or not, unless those settings ask for another wait."""
-    from quads.web import app
+    from quads.web import wiring
     from quads.web.settings import Settings
 
     default = Settings().db_wait
 
-    class PatientLane(app.DatabaseLane):
+    class PatientLane(wiring.DatabaseLane):
         def __init__(self, wait: float = default, *args: Any, **kwargs: Any) -> None:
             super().__init__(PATIENT_DB_WAIT if wait == default else wait, *args, **kwargs)
 
-    monkeypatch.setattr(app, "DatabaseLane", PatientLane)
+    monkeypatch.setattr(wiring, "DatabaseLane", PatientLane)
 
 
 # A real PostgreSQL server (tests/postgres_server.py), for the store's PostgreSQL

@@ -7,7 +7,7 @@ Run ``python tests/js/make_local_cases.py`` (``.ci/run`` does, before
 
 Each case is a random game on one device or against the computer, under a
 preset or a custom rule set, played as the server plays it (the functions of
-:mod:`quads.web.play` that its routes call, undo and redo by whole turns, a
+:mod:`quads.site.games.play` that its routes call, undo and redo by whole turns, a
 resignation, the computer's turns) with refusals along the way, and after every
 step the server's own ``GameView`` and ``GameSummary`` of it
 (:mod:`quads.web.views`), or the refusal (its code, message, reason and params).
@@ -50,9 +50,10 @@ def _error(exc: Exception) -> dict[str, Any]:
     """A refusal as a case expects it: what the server's API sends of it, its code,
     message, reason and params (``""`` and ``{}`` where it gives none)."""
     from quads.errors import IllegalActionError
-    from quads.web.errors import ApiError, library_code
+    from quads.site.errors import SiteError
+    from quads.web.errors import library_code
 
-    if isinstance(exc, ApiError):
+    if isinstance(exc, SiteError):
         return {"code": exc.code, "message": exc.message, "reason": exc.reason,
                 "params": dict(exc.params)}
     assert isinstance(exc, IllegalActionError), exc
@@ -105,8 +106,8 @@ def _step(rng: random.Random, stored: Any) -> dict[str, Any]:
     """Choose the next step of a case and play it as the server would."""
     from quads.errors import IllegalActionError
     from quads.game import Claim, Declare
-    from quads.web import play
-    from quads.web.errors import ApiError
+    from quads.site.errors import SiteError
+    from quads.site.games import play
 
     game = stored.game
     person = play.person(stored)
@@ -124,7 +125,7 @@ def _step(rng: random.Random, stored: Any) -> dict[str, Any]:
             step = {"op": "resign"}
             side = person if person is not None else game.to_move
             if side is None:
-                raise ApiError.game_over()
+                raise SiteError.game_over()
             play.resign(stored, side)
         elif roll < 0.3:
             # A wrong action: illegal now, or on the computer's turn, or after the end.
@@ -152,7 +153,7 @@ def _step(rng: random.Random, stored: Any) -> dict[str, Any]:
             action = calls[0] if calls and rng.random() < 0.5 else rng.choice(legal)
             step = {"op": "act", "action": str(action)}
             play.apply_action(stored, action)
-    except (ApiError, IllegalActionError) as exc:
+    except (SiteError, IllegalActionError) as exc:
         step["error"] = _error(exc)
         return step
     stored.revision += 1

@@ -52,14 +52,34 @@ def test_the_live_messages_refer_to_the_document(tmp_path: Path) -> None:
 
 
 def _codes_answered() -> set[str]:
-    """Every ``code`` the web layer can answer, read from its source."""
+    """Every ``code`` the server can answer, read from the source of the site and the
+    web layer."""
     source = "\n".join(path.read_text(encoding="utf-8")
-                       for path in (ROOT / "src" / "quads" / "web").glob("*.py"))
-    codes = set(re.findall(r'(?:ApiError|error_response)\(\s*\d{3},\s*"([a-z_]+)"', source))
-    codes |= set(re.findall(r'cls\(\d{3}, "([a-z_]+)"', source))
+                       for folder in ("site", "web")
+                       for path in (ROOT / "src" / "quads" / folder).rglob("*.py"))
+    codes = set(re.findall(r'error_response\(\s*\d{3},\s*"([a-z_]+)"', source))
+    codes |= set(re.findall(r'(?:SiteError|cls)\(\s*"([a-z_]+)"', source))
     codes |= {code for _, code in errors._LIBRARY_CODES} | set(errors._FIELD_CODES.values())
     codes |= {"bad_request", "no_route"}
     return codes
+
+
+def test_every_refusal_of_the_site_has_its_status_in_the_one_table() -> None:
+    raised = set(re.findall(r'(?:SiteError|cls)\(\s*"([a-z_]+)"', "\n".join(
+        path.read_text(encoding="utf-8") for folder in ("site", "web")
+        for path in (ROOT / "src" / "quads" / folder).rglob("*.py"))))
+    assert len(raised) > 25
+    assert raised <= set(errors.STATUSES), raised - set(errors.STATUSES)
+
+
+def test_the_docs_give_each_refusal_of_the_site_the_status_of_the_table() -> None:
+    table = DOC[DOC.index("## Errors"):]
+    documented: dict[str, set[int]] = {}
+    for status, row in re.findall(r"^\| (\d{3}) \| ([^|]+) \|", table, flags=re.MULTILINE):
+        for code in re.findall(r"`([a-z_]+)`", row):
+            documented.setdefault(code, set()).add(int(status))
+    for code, status in errors.STATUSES.items():
+        assert documented.get(code) == {status}, (code, status, documented.get(code))
 
 
 def test_every_refusal_code_is_in_the_docs() -> None:

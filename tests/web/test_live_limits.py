@@ -141,7 +141,7 @@ def test_a_reconnect_storm_meets_the_socket_rate(tmp_path: Path) -> None:
 
 
 def test_joins_wake_the_others_only_when_presence_changes() -> None:
-    from quads.web import play
+    from quads.site.games import play
 
     async def run() -> None:
         hub = LiveHub()
@@ -172,7 +172,7 @@ def test_joins_wake_the_others_only_when_presence_changes() -> None:
 
 
 def test_a_viewer_with_an_identity_but_no_seat_wakes_nobody() -> None:
-    from quads.web import play
+    from quads.site.games import play
 
     async def run() -> None:
         hub = LiveHub()
@@ -211,7 +211,7 @@ def test_a_viewer_with_an_identity_but_no_seat_wakes_nobody() -> None:
 
 
 def test_one_view_is_built_for_all_who_see_the_same(tmp_path: Path) -> None:
-    from quads.web import play
+    from quads.site.games import play
 
     async def run() -> None:
         hub = LiveHub()

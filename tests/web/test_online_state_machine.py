@@ -33,9 +33,9 @@ from quads import Action, Claim, Declare, Decline, Give, Place, read_record
 from quads.cells import cell_name
 from quads.outcome import Player
 from quads.pieces import piece_name
+from quads.site.games import history
 from quads.storage import GameNotFoundError, GameStore, StoredGame
 from quads.storage.stored import redo_trail
-from quads.web import history
 from quads.web.app import create_app
 from quads.web.identity import COOKIE, player_id
 from quads.web.settings import Settings

@@ -1,9 +1,8 @@
-"""The routes under ``/api/``: each reads a request, calls the library through
-:mod:`quads.web.play`, saves, and answers a view.
+"""The routes of games under ``/api/``: each reads a request, calls the site's games
+(:class:`quads.site.games.service.Games`), and answers a view.
 
-Who may see and do what is checked by :mod:`quads.web.seats` before anything
-changes; every change is published to the game's live sockets
-(:mod:`quads.web.live`).
+Who may see and do what, and every change, is the site's; every change is published
+to the game's live sockets (:mod:`quads.web.live`).
 
 The routes are plain functions.  Those marked :func:`~quads.web.dispatch.quick`
 only use the store and quick library calls: they run in the database lane
@@ -18,7 +17,6 @@ since it was loaded is refused as ``409 stale``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request, Response
@@ -26,18 +24,18 @@ from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
 from quads.catalogue import catalogue
-from quads.clock import clock_headers
 from quads.outcome import Player
 from quads.record import write_record
-from quads.storage import GameNotFoundError, GameStore, StaleGameError, StoredGame
-from quads.storage.stored import now
-from quads.web import clocks, moves, play, rates, seats, uploads
+from quads.site.errors import SiteError
+from quads.site.games import play, seats
+from quads.site.games.service import Games
+from quads.web import rates
+from quads.web.clock_views import control_of
 from quads.web.dispatch import quick
-from quads.web.errors import ApiError
 from quads.web.fields import GAME_ID_PATTERN, INVITE_PATTERN, MAX_REVISION, UUID_PATTERN
-from quads.web.identity import acting, anonymous, caller
+from quads.web.game_requests import action_of, device_game
+from quads.web.identity import acting, anonymous
 from quads.web.lane import lane_of
-from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
 from quads.web.openapi import refusals
 from quads.web.paging import CURSOR_PATTERN, read_cursor, write_cursor
@@ -61,10 +59,9 @@ from quads.web.schemas import (
     RevisionRequest,
     UndoAnswer,
 )
-from quads.web.seats import load_visible
-from quads.web.settings import Settings
 from quads.web.thinking import thinking
-from quads.web.views import game_view, hint_view, invite_path, review_view, summary_view
+from quads.web.views import hint_view, invite_path, review_view, summary_view
+from quads.web.wiring import CallerOf, GamesOf, LobbyOf, ViewerOf
 
 __all__ = ["router"]
 
@@ -78,83 +75,39 @@ REVIEW_SECONDS = 3.0
 """The solver's time for each position of a review that the opening book does not hold."""
 
 
-def _store(request: Request) -> GameStore:
-    store: GameStore = request.app.state.store
-    return store
-
-
-def _hub(request: Request) -> LiveHub:
-    hub: LiveHub = request.app.state.hub
-    return hub
-
-
-def _settings(request: Request) -> Settings:
-    settings: Settings = request.app.state.settings
-    return settings
-
-
-def _lobby(request: Request) -> LobbyHub:
-    lobby: LobbyHub = request.app.state.lobby
-    return lobby
-
-
-def _view(request: Request, stored: StoredGame) -> GameView:
-    return game_view(stored, caller(request), _hub(request).connected(stored.id),
-                     _settings(request))
-
-
-def _load(request: Request, game_id: str) -> StoredGame:
-    return load_visible(_store(request), game_id, caller(request))
-
-
-def _changed(request: Request, stored: StoredGame) -> GameView:
-    moves.save(_store(request), _hub(request), stored)
-    return _view(request, stored)
-
-
-def _timed(request: Request, stored: StoredGame, change: Callable[[], None]) -> GameView:
-    """Make ``change`` within the clock (:func:`quads.web.moves.timed`), save it and
-    answer the view."""
-    moves.timed(_store(request), _hub(request), stored, change)
-    return _view(request, stored)
-
-
-def _started(request: Request, player: str | None) -> None:
+def _started(lobby: LobbyHub, player: str | None) -> None:
     """``player`` started a game: their open seeks go."""
     if player is not None:
-        lobby = _lobby(request)
         lobby.dropped(lobby.lobby.drop_player(player))
 
 
 @router.post("/games", status_code=201, tags=["games"], responses=refusals(429))
 @acting
 @quick
-def create_game(request: Request, body: NewGame) -> GameView:
+def create_game(request: Request, body: NewGame, games: GamesOf, lobby: LobbyOf,
+                player: CallerOf, view: ViewerOf) -> GameView:
     """Start a new game, owned by the caller (``online``: seated as ``host``)."""
     rates.charge(request, "games")
-    online = isinstance(body, OnlineGame)
-    stored = play.new_game(body.rules, body.mode,
-                           body.level if isinstance(body, ComputerGame) else None,
-                           body.human if isinstance(body, ComputerGame) else None,
-                           caller(request), body.host if isinstance(body, OnlineGame) else None,
-                           clocks.control_of(body.clock)
-                           if isinstance(body, OnlineGame) and body.clock else None)
-    _store(request).create(stored)
-    if online:
-        _started(request, caller(request))
-    return _view(request, stored)
+    if isinstance(body, ComputerGame):
+        stored = games.new(body.rules, body.mode, player, level=body.level, human=body.human)
+    elif isinstance(body, OnlineGame):
+        stored = games.new(body.rules, body.mode, player, host=body.host,
+                           clock=None if body.clock is None else control_of(body.clock))
+        _started(lobby, player)
+    else:
+        stored = games.new(body.rules, body.mode, player)
+    return view(stored)
 
 
 @router.post("/games/import", status_code=201, tags=["games"], responses=refusals(422, 429))
 @acting
 @quick
-def import_game(request: Request, body: ImportGame) -> GameView:
+def import_game(request: Request, body: ImportGame, games: GamesOf, player: CallerOf,
+                view: ViewerOf) -> GameView:
     """Start a game from a record, replayed to its last action."""
     rates.charge(request, "games")
     level, human = (body.level, body.human) if isinstance(body, ImportComputer) else (None, None)
-    stored = play.imported_game(body.record, body.mode, level, human, caller(request))
-    _store(request).create(stored)
-    return _view(request, stored)
+    return view(games.imported(body.record, body.mode, player, level=level, human=human))
 
 
 @router.put(
@@ -169,27 +122,26 @@ def import_game(request: Request, body: ImportGame) -> GameView:
 @acting
 @quick
 def upload_game(request: Request, response: Response, device_id: DeviceId,
-                body: DeviceUpload) -> GameView:
+                body: DeviceUpload, games: GamesOf, player: CallerOf,
+                view: ViewerOf) -> GameView:
     """Store a game played on the caller's device as one of the caller's games, every
     action replayed by the rules: `201` the first time, then `200`.  Idempotent: the
     same upload again, or one not newer (`device_revision`), changes nothing; a newer
     one replaces the actions of the game while it goes on."""
-    player = caller(request)
     assert player is not None  # an acting route always has a caller
-    stored, change = uploads.upload(_store(request), player, device_id, body,
-                                    lambda: rates.charge(request, "games"))
+    stored, change = games.upload(player, device_id, device_game(body),
+                                  lambda: rates.charge(request, "games"))
     if change == "created":
         response.status_code = 201
-    elif change == "replaced":
-        _hub(request).publish(stored.id, stored)
-    return _view(request, stored)
+    return view(stored)
 
 
 @router.get("/games", tags=["games"], responses=refusals(
     422, s422="A cursor of the right form that this server did not write"))
 @quick
 def list_games(
-    request: Request,
+    games: GamesOf,
+    player: CallerOf,
     status: Annotated[Literal["ongoing", "over"] | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=100, description="Games on the page at most")] = 50,
     cursor: Annotated[str | None, Query(
@@ -198,23 +150,17 @@ def list_games(
 ) -> GameList:
     """The caller's games (created or seated) in which somebody has acted, most
     recently played first, a page at a time."""
-    player = caller(request)
     after = None if cursor is None else read_cursor(cursor)
-    store = _store(request)
-    summaries = (store.summaries(status, player=player, limit=limit + 1, after=after)
-                 if player else [])
-    following = None
-    if len(summaries) > limit:
-        summaries = summaries[:limit]
-        following = write_cursor(store.page_key(summaries[-1]))
-    return GameList(games=[summary_view(s, player) for s in summaries], next=following)
+    summaries, following = games.page(player, status, limit, after)
+    return GameList(games=[summary_view(s, player) for s in summaries],
+                    next=None if following is None else write_cursor(following))
 
 
 @router.get("/games/{game_id}", tags=["games"], responses=refusals(404))
 @quick
-def get_game(request: Request, game_id: GameId) -> GameView:
+def get_game(game_id: GameId, games: GamesOf, player: CallerOf, view: ViewerOf) -> GameView:
     """A game as it stands, as the caller sees it."""
-    return _view(request, _load(request, game_id))
+    return view(games.load(game_id, player))
 
 
 @router.delete("/games/{game_id}", status_code=204, tags=["games"],
@@ -222,37 +168,24 @@ def get_game(request: Request, game_id: GameId) -> GameView:
                response_class=Response)
 @quick
 def delete_game(
-    request: Request, game_id: GameId,
+    game_id: GameId, games: GamesOf, player: CallerOf,
     revision: Annotated[int, Query(ge=0, le=MAX_REVISION,
                                    description="The revision the caller last saw: "
                                                "`409 stale` if the game moved on")],
 ) -> Response:
     """Delete one of the caller's unfinished games (not an online game whose both
     seats are taken: resign it instead), as the caller saw it at ``revision``."""
-    stored = _load(request, game_id)
-    if stored.owner != caller(request):
-        raise ApiError(403, "not_your_game", "only the player who created a game deletes it")
-    play.check_revision(stored, revision)
-    if stored.is_over():
-        raise ApiError(409, "game_over", "a finished game stays in the list")
-    if stored.mode == "online" and stored.first_player and stored.second_player:
-        raise ApiError(409, "in_play", "your opponent has joined: resign the game instead")
-    _store(request).delete(stored.id, stored.revision)
-    _hub(request).publish(stored.id, gone=True)
+    games.delete(game_id, player, revision)
     return Response(status_code=204)
 
 
 @router.get("/invites/{token}", tags=["online"],
             responses=refusals(404, s404="No game has this invitation"))
 @quick
-def get_invite(request: Request,
-               token: Annotated[str, Path(pattern=INVITE_PATTERN)]) -> InviteView:
+def get_invite(token: Annotated[str, Path(pattern=INVITE_PATTERN)], games: GamesOf,
+               player: CallerOf) -> InviteView:
     """The online game that an invitation (``/join/TOKEN``) seats one in."""
-    game_id = _store(request).find_invite(token)
-    if game_id is None:
-        raise ApiError.not_found("no game has this invitation: it may have been deleted")
-    stored = _store(request).load(game_id)
-    player = caller(request)
+    stored = games.by_invite(token)
     free = [side for side in Player if stored.seat(side) is None]
     return InviteView(game=stored.id, rules=stored.game.rules.name,
                       calling=stored.game.rules.calling.value,
@@ -265,19 +198,12 @@ def get_invite(request: Request,
              responses=refusals(403, 404, 409, 429))
 @acting
 @quick
-def join_game(request: Request, game_id: GameId, body: JoinRequest) -> GameView:
+def join_game(request: Request, game_id: GameId, body: JoinRequest, games: GamesOf,
+              player: CallerOf, view: ViewerOf) -> GameView:
     """Take the free seat of an online game with its invitation."""
     rates.charge(request, "joins")
-    stored = _load(request, game_id)
-    player = caller(request)
     assert player is not None
-    if play.join(stored, player, body.invite):
-        clocks.start(stored, now(), _settings(request).clock_grace)
-        _store(request).save(stored)
-        seated = _load(request, game_id)  # read again: with the new seat's name
-        _hub(request).publish(seated.id, seated)
-        return _view(request, seated)
-    return _view(request, stored)
+    return view(games.join(game_id, player, body.invite))
 
 
 @router.get(
@@ -287,14 +213,15 @@ def join_game(request: Request, game_id: GameId, body: JoinRequest) -> GameView:
                **refusals(403, 404, 409, s409="No open invitation: both seats are taken, "
                                                 "or it is not an online game")},
 )
-async def invite_qr(request: Request, game_id: GameId) -> Response:
+async def invite_qr(request: Request, game_id: GameId, games: GamesOf,
+                    player: CallerOf) -> Response:
     """The invitation of an online game as a QR code, for a seated player while a seat
     is free."""
-    stored = await lane_of(request.app).run(_load, request, game_id)
-    seats.require_seat(stored, caller(request))
-    path = invite_path(stored, caller(request))
+    stored = await lane_of(request.app).run(games.load, game_id, player)
+    seats.require_seat(stored, player)
+    path = invite_path(stored, player)
     if path is None:
-        raise ApiError(409, "no_invitation",
+        raise SiteError("no_invitation",
                        "this game has no open invitation: both seats are taken, or it is "
                        "not an online game")
     address = str(request.base_url).rstrip("/") + path
@@ -305,88 +232,54 @@ async def invite_qr(request: Request, game_id: GameId) -> Response:
 
 @router.post("/games/{game_id}/actions", tags=["games"], responses=refusals(403, 404, 409, 422))
 @quick
-def act(request: Request, game_id: GameId, body: ActionRequest) -> GameView:
+def act(game_id: GameId, body: ActionRequest, games: GamesOf, player: CallerOf,
+        view: ViewerOf) -> GameView:
     """Play one action of a person (as the game's live socket can too)."""
-    return _view(request, moves.act(_store(request), _hub(request), game_id,
-                                    caller(request), body))
+    return view(games.act(game_id, player, action_of(body), body.revision))
 
 
 @router.post("/games/{game_id}/computer", tags=["games"],
              responses=refusals(403, 404, 409, 429))
-async def computer_turn(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
+async def computer_turn(request: Request, game_id: GameId, body: RevisionRequest,
+                        games: GamesOf, player: CallerOf, view: ViewerOf) -> GameView:
     """Play the computer's whole turn."""
     lane = lane_of(request.app)
-    stored = await lane.run(_load, request, game_id)
-    seats.require_not_on_device(stored)
-    seats.require_seat(stored, caller(request))
-    play.check_revision(stored, body.revision)
-    actions = await thinking(request, "play", lambda: play.computer_actions(stored))
-    for action in actions:
-        stored.game.apply(action)
-    return await lane.run(_changed, request, stored)
+    stored = await lane.run(games.computer_to_move, game_id, player, body.revision)
+    turn = await thinking(request, "play", lambda: play.computer_actions(stored))
+    return view(await lane.run(games.computer_played, stored, turn))
 
 
 @router.post("/games/{game_id}/undo", tags=["games"], responses=refusals(403, 404, 409))
 @quick
-def undo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
+def undo(game_id: GameId, body: RevisionRequest, games: GamesOf, player: CallerOf,
+         view: ViewerOf) -> GameView:
     """Take back the last turn; against the computer, back to the person's last turn.
     Online, ask the other player, who accepts or refuses (``undo/answer``)."""
-    stored = _load(request, game_id)
-    seats.require_not_on_device(stored)
-    side = seats.require_seat(stored, caller(request))
-    play.check_revision(stored, body.revision)
-    if stored.mode == "online":
-        assert side is not None
-        clocks.require_no_clock(stored)
-        play.request_undo(stored, side)
-    else:
-        play.undo(stored)
-    return _changed(request, stored)
+    return view(games.undo(game_id, player, body.revision))
 
 
 @router.post("/games/{game_id}/undo/answer", tags=["online"], responses=refusals(403, 404, 409))
 @quick
-def answer_undo(request: Request, game_id: GameId, body: UndoAnswer) -> GameView:
+def answer_undo(game_id: GameId, body: UndoAnswer, games: GamesOf, player: CallerOf,
+                view: ViewerOf) -> GameView:
     """Accept or refuse the other player's undo request in an online game."""
-    stored = _load(request, game_id)
-    side = seats.require_seat(stored, caller(request))
-    play.check_revision(stored, body.revision)
-    if side is None:
-        raise ApiError(409, "no_undo_request", "undo requests are made in online games only")
-    play.answer_undo(stored, side, body.accept)
-    return _changed(request, stored)
+    return view(games.answer_undo(game_id, player, body.revision, body.accept))
 
 
 @router.post("/games/{game_id}/redo", tags=["games"], responses=refusals(403, 404, 409))
 @quick
-def redo(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
+def redo(game_id: GameId, body: RevisionRequest, games: GamesOf, player: CallerOf,
+         view: ViewerOf) -> GameView:
     """Play again what undo took back (not in online games)."""
-    stored = _load(request, game_id)
-    seats.require_not_on_device(stored)
-    seats.require_seat(stored, caller(request))
-    play.check_revision(stored, body.revision)
-    play.redo(stored)
-    return _changed(request, stored)
+    return view(games.redo(game_id, player, body.revision))
 
 
 @router.post("/games/{game_id}/resign", tags=["games"], responses=refusals(403, 404, 409))
 @quick
-def resign(request: Request, game_id: GameId, body: RevisionRequest) -> GameView:
+def resign(game_id: GameId, body: RevisionRequest, games: GamesOf, player: CallerOf,
+           view: ViewerOf) -> GameView:
     """Give up: the caller's side loses (on one device, the side to move)."""
-    stored = _load(request, game_id)
-    seats.require_not_on_device(stored)
-    side = seats.require_seat(stored, caller(request))
-    play.check_revision(stored, body.revision)
-    if stored.mode == "online" and (stored.first_player is None
-                                    or stored.second_player is None):
-        raise ApiError(409, "waiting_for_opponent",
-                       "nobody has joined yet: delete the game instead")
-    if side is None:
-        side = stored.game.to_move
-    if side is None:
-        raise ApiError.game_over()
-    resigning = side
-    return _timed(request, stored, lambda: play.resign(stored, resigning))
+    return view(games.resign(game_id, player, body.revision))
 
 
 @router.post("/games/{game_id}/abandoned", tags=["online"],
@@ -395,48 +288,23 @@ def resign(request: Request, game_id: GameId, body: RevisionRequest) -> GameView
                                 "`no_abandonment` in a correspondence game, `game_over`, "
                                 "`stale`"))
 @quick
-def claim_abandoned(request: Request, game_id: GameId, body: AbandonClaim) -> GameView:
+def claim_abandoned(game_id: GameId, body: AbandonClaim, games: GamesOf, player: CallerOf,
+                    view: ViewerOf) -> GameView:
     """Claim the win (or a draw) of an online game whose other player has had it open
     nowhere during their turn for `abandon_after` seconds."""
-    stored = _load(request, game_id)
-    side = seats.require_seat(stored, caller(request))
-    play.check_revision(stored, body.revision)
-    if side is None:
-        raise ApiError(409, "no_abandonment", "only an online game can be abandoned")
-    at = now()
-    if clocks.expire(stored, at):  # the time ran out first: the game ends on time instead
-        return _changed(request, stored)
-    clocks.claim_abandonment(stored, side, body.draw, _hub(request).connected(stored.id),
-                             at, _settings(request))
-    return _changed(request, stored)
+    return view(games.claim_abandoned(game_id, player, body.revision, body.draw))
 
 
 @router.post("/games/{game_id}/rematch", status_code=201, tags=["games"],
              responses=refusals(403, 404, 409, 429))
 @quick
-def rematch(request: Request, game_id: GameId) -> GameView:
+def rematch(request: Request, game_id: GameId, games: GamesOf, lobby: LobbyOf,
+            player: CallerOf, view: ViewerOf) -> GameView:
     """"Play again": the next game with the same players, rules and level, and the sides
     swapped.  Asked again (by either player), it answers the same new game."""
-    stored = _load(request, game_id)
-    side = seats.require_seat(stored, caller(request))
-    if stored.rematch is not None:
-        try:
-            return _view(request, _store(request).load(stored.rematch))
-        except GameNotFoundError:
-            pass  # its owner deleted it (unplayed): start another
-    rates.charge(request, "games")
-    following = play.rematch(stored)
-    clocks.start(following, now(), _settings(request).clock_grace)
-    _started(request, caller(request))
-    stored.rematch = following.id
-    stored.rematch_by = side if stored.mode == "online" else None
-    _store(request).create(following)
-    try:
-        _changed(request, stored)
-    except StaleGameError:
-        _store(request).delete(following.id, following.revision)
-        raise
-    return _view(request, following)
+    following = games.rematch(game_id, player, lambda: rates.charge(request, "games"))
+    _started(lobby, player)
+    return view(following)
 
 
 @router.get(
@@ -445,39 +313,32 @@ def rematch(request: Request, game_id: GameId) -> GameView:
                **refusals(404)},
 )
 @quick
-def record(request: Request, game_id: GameId) -> PlainTextResponse:
+def record(game_id: GameId, games: GamesOf, player: CallerOf) -> PlainTextResponse:
     """The game record, as a download."""
-    stored = _load(request, game_id)
-    game = stored.game.copy()
-    game.headers.update(play.opponent_headers(stored))
-    if stored.clock is not None:
-        game.headers.update(clock_headers(stored.clock))
     return PlainTextResponse(
-        write_record(game),
-        headers={"Content-Disposition": f'attachment; filename="quads-{stored.id}.qds"'},
+        write_record(games.record(game_id, player)),
+        headers={"Content-Disposition": f'attachment; filename="quads-{game_id}.qds"'},
     )
 
 
 @router.get("/games/{game_id}/hint", tags=["games"],
             responses=refusals(403, 404, 409, 429))
-async def get_hint(request: Request, game_id: GameId,
+async def get_hint(request: Request, game_id: GameId, games: GamesOf, player: CallerOf,
                    lang: Annotated[Literal["en", "de"], Query()] = "en") -> HintView:
     """Advice for the person to move: the safe pieces, a suggested turn and why.
     Never in an online game (``403 hint_online``), for either seat or a spectator."""
-    stored = await lane_of(request.app).run(_load, request, game_id)
-    play.require_hints(stored)
-    seats.require_turn(stored, caller(request))
+    stored = await lane_of(request.app).run(games.load, game_id, player)
+    games.hint_allowed(stored, player)
     return hint_view(await thinking(request, "play", lambda: play.advice(stored)), lang)
 
 
 @router.get("/games/{game_id}/review", tags=["games"], responses=refusals(404, 409, 429))
-async def get_review(request: Request, game_id: GameId) -> ReviewView:
+async def get_review(request: Request, game_id: GameId, games: GamesOf,
+                     player: CallerOf) -> ReviewView:
     """Every turn of a finished game with its value before and after it was played
     (slow: each position the opening book does not hold is solved)."""
-    stored = await lane_of(request.app).run(_load, request, game_id)
-    if not stored.is_over():
-        raise ApiError(409, "not_over", "a game is reviewed once it is over")
-    return review_view(await reviewed(request, stored.game.copy(), REVIEW_SECONDS))
+    stored = await lane_of(request.app).run(games.load, game_id, player)
+    return review_view(await reviewed(request, Games.reviewable(stored), REVIEW_SECONDS))
 
 
 @router.get("/messages/{lang}", tags=["messages"])

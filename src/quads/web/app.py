@@ -39,21 +39,17 @@ from quads.web import (
 )
 from quads.web.access import AccessLogMiddleware
 from quads.web.arenas import limit_arenas
-from quads.web.bot_streams import BotStreams
 from quads.web.headers import SecurityHeadersMiddleware
 from quads.web.hosts import HostCheckMiddleware
-from quads.web.identity import KnownPlayers, PlayerMiddleware
+from quads.web.identity import PlayerMiddleware
 from quads.web.keyed_writer import KeyedWriter
-from quads.web.lane import DatabaseLane, lane_for
 from quads.web.limits import BodyLimitMiddleware
-from quads.web.live import LiveHub
-from quads.web.lobby_live import LobbyHub
 from quads.web.origins import CrossSiteMiddleware
 from quads.web.puzzle_api import PuzzleWarmer
-from quads.web.puzzles import PuzzleCache
 from quads.web.settings import Settings
 from quads.web.timekeeper import Timekeeper
 from quads.web.upkeep import Pruner
+from quads.web.wiring import wire
 
 __all__ = ["STATIC_DIR", "app_from_env", "create_app"]
 
@@ -180,19 +176,8 @@ def create_app(
     )
     settings = settings if settings is not None else Settings()
     store = GameStore(db_path, statement_timeout=settings.statement_timeout)
-    app.state.store = store
-    app.state.settings = settings
-    app.state.lane = lane_for(store, DatabaseLane(
-        settings.db_wait, settings.db_threads, probe=store.ping,
-        initializer=cores.join if settings.share_core else None))
-    app.state.hub = LiveHub(settings)
-    app.state.bot_streams = BotStreams(store, settings)  # woken by the hub's changes
-    app.state.hub.on_publish = app.state.bot_streams.changed
-    app.state.known_players = KnownPlayers()  # people whose token was checked here
+    wire(app, store, settings, today)
     app.state.hub.on_reload = _reloaded(app)
-    app.state.lobby = LobbyHub(store, app.state.hub, settings)
-    app.state.puzzles = PuzzleCache()
-    app.state.today = today
     errors.install(app)
     faults.install(app)
     thinking.install(app, app.state.settings)

@@ -38,14 +38,17 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
 
 from quads.clock import parse_time_control
+from quads.site.errors import SiteError
+from quads.site.games import clocks, play
+from quads.site.games.seats import load_visible
 from quads.storage import GameStore, GameSummary, StorageError, StoredGame
 from quads.storage.bots import AlreadyBotError, Bots, Invitation
 from quads.storage.stored import now
-from quads.web import clocks, play, rates
+from quads.web import rates
 from quads.web.api import GameId
 from quads.web.bot_streams import BotStreams
+from quads.web.clock_views import spec_of
 from quads.web.dispatch import quick
-from quads.web.errors import ApiError
 from quads.web.identity import KnownPlayers, acting, caller, issued_token, player_id
 from quads.web.lane import lane_of
 from quads.web.live import LiveHub
@@ -54,7 +57,6 @@ from quads.web.lobby_schemas import BotList, BotUpgrade, BotView
 from quads.web.names import made_up_name
 from quads.web.openapi import refusals
 from quads.web.schemas import BotInvitationRequest, GameView
-from quads.web.seats import load_visible
 from quads.web.settings import Settings
 from quads.web.views import game_view
 
@@ -111,7 +113,7 @@ def upgrade(request: Request) -> BotUpgrade:
     try:
         handle = Bots(lobby.store).upgrade(player, player_id(owner_key))
     except AlreadyBotError:
-        raise ApiError(409, "already_bot", "you are a bot already; it cannot be undone") \
+        raise SiteError("already_bot", "you are a bot already; it cannot be undone") \
             from None
     known: KnownPlayers = request.app.state.known_players
     known.forget(player)  # its token may be replaced from now on: checked every time
@@ -132,7 +134,7 @@ def _started(summary: GameSummary) -> bool:
 def _invitation_event(invitation: Invitation) -> bytes:
     clock = None
     if invitation.clock is not None:
-        clock = clocks.spec_of(parse_time_control(invitation.clock))
+        clock = spec_of(parse_time_control(invitation.clock))
     return _event("invitation", game=invitation.game, rules=invitation.rules,
                   clock=None if clock is None else clock.model_dump(), side=invitation.side,
                   host=invitation.host)
@@ -159,12 +161,12 @@ async def stream(request: Request) -> StreamingResponse:
     store: GameStore = lobby.store
     lane = lane_of(request.app)
     if player is None or await lane.run(Bots(store).handle, player) is None:
-        raise ApiError(403, "not_a_bot", "only a bot has an event stream: POST /api/bot/upgrade")
+        raise SiteError("not_a_bot", "only a bot has an event stream: POST /api/bot/upgrade")
     settings, streams = _settings(request), _streams(request)
     if player in streams:
-        raise ApiError(409, "stream_open", "this bot has a stream open already")
+        raise SiteError("stream_open", "this bot has a stream open already")
     if len(streams) >= settings.bot_streams:
-        raise ApiError(429, "streams_full", "this server holds as many bot streams as it "
+        raise SiteError("streams_full", "this server holds as many bot streams as it "
                                             "may; try again later")
     own = streams.open(player)  # before the first look: no change is missed after it
     lobby.arrive(player)
@@ -270,7 +272,7 @@ def _invited(request: Request, game_id: str) -> tuple[StoredGame, str]:
     player = caller(request)
     stored = load_visible(lobby.store, game_id, player)
     if player is None or stored.bot_invited != player or stored.bot_declined:
-        raise ApiError.not_found("no seat of this game is offered to you")
+        raise SiteError.not_found("no seat of this game is offered to you")
     return stored, player
 
 
@@ -283,9 +285,9 @@ def accept_invitation(request: Request, game_id: GameId) -> GameView:
     rates.charge(request, "joins")
     stored, player = _invited(request, game_id)
     if stored.is_over():
-        raise ApiError.game_over()
+        raise SiteError.game_over()
     if stored.invite is None:
-        raise ApiError(409, "seat_taken", "both seats of this game are taken")
+        raise SiteError("seat_taken", "both seats of this game are taken")
     play.join(stored, player, stored.invite)
     stored.bot_invited = None
     clocks.start(stored, now(), _settings(request).clock_grace)
@@ -326,17 +328,17 @@ def invite_bot(request: Request, game_id: GameId, body: BotInvitationRequest) ->
     player = caller(request)
     stored = load_visible(lobby.store, game_id, player)
     if player is None or stored.mode != "online" or stored.seat_of(player) is None:
-        raise ApiError(403, "not_your_game", "only a player seated in this online game "
+        raise SiteError("not_your_game", "only a player seated in this online game "
                                              "offers its free seat")
     if stored.is_over():
-        raise ApiError.game_over()
+        raise SiteError.game_over()
     if stored.first_player is not None and stored.second_player is not None:
-        raise ApiError(409, "seat_taken", "both seats of this game are taken")
+        raise SiteError("seat_taken", "both seats of this game are taken")
     bot = Bots(lobby.store).find(body.bot)
     if bot is None:
-        raise ApiError(422, "no_such_bot", "no bot has this handle")
+        raise SiteError("no_such_bot", "no bot has this handle")
     if bot.player == player:
-        raise ApiError(409, "own_bot", "the seat is offered to another player, not to oneself")
+        raise SiteError("own_bot", "the seat is offered to another player, not to oneself")
     lobby.lobby.name(player, made_up_name)  # the bot sees who offers the seat
     stored.bot_invited, stored.bot_declined = bot.player, False
     return _changed(request, stored)

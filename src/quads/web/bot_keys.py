@@ -28,12 +28,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
 
+from quads.site.errors import SiteError
 from quads.storage.bot_keys import BotKeys, WrongOwnerKeyError
 from quads.web import rates
 from quads.web.bot_api import KEY_BYTES
 from quads.web.bot_streams import BotStreams
 from quads.web.dispatch import quick
-from quads.web.errors import ApiError
 from quads.web.identity import (
     KnownPlayers,
     anonymous,
@@ -55,8 +55,8 @@ BotHandle = Annotated[str, Path(pattern=r"^bot-[A-Za-z0-9_-]{1,32}$",
                                 description="The bot's handle (GET /api/bots)")]
 
 
-def _not_a_bot() -> ApiError:
-    return ApiError(403, "not_a_bot", "only a bot's token is replaced: POST /api/bot/upgrade")
+def _not_a_bot() -> SiteError:
+    return SiteError("not_a_bot", "only a bot's token is replaced: POST /api/bot/upgrade")
 
 
 def _changed(request: Request, player: str) -> None:
@@ -113,10 +113,10 @@ def _as_owner(request: Request, handle: str, body: OwnerKeyRequest) -> str:
         player = BotKeys(request.app.state.store).replace_as_owner(
             handle, player_id(body.owner_key), player_id(token))
     except WrongOwnerKeyError:
-        raise ApiError(403, "bad_owner_key", "this is not the owner's key of this bot") \
+        raise SiteError("bad_owner_key", "this is not the owner's key of this bot") \
             from None
     if player is None:
-        raise ApiError.not_found("no bot has this handle")
+        raise SiteError.not_found("no bot has this handle")
     _changed(request, player)
     return token
 

@@ -4,11 +4,13 @@
 language from ``code`` and, where the refusal says more, from ``reason`` (what
 exactly is wrong, e.g. ``already_won``) and ``params`` (the values it speaks of,
 e.g. ``{"shape": "row1"}``): the library's exceptions carry both
-(:class:`quads.errors.QuadsError`), and so may an :class:`ApiError`.
+(:class:`quads.errors.QuadsError`), and so may the site's
+(:class:`quads.site.errors.SiteError`).
 
 The library's exceptions, the store's and the request validator's are mapped
 to the codes of ``docs/web-api.md`` by the handlers that :func:`install`
-adds to an app; the web layer's own refusals are :class:`ApiError`.
+adds to an app; the site's refusals have their status from :data:`STATUSES`, the one
+table of them.
 
 A request that does not fit the API's schema is refused with ``400`` by the
 validator, before any route runs; the library sees only values that fit, so
@@ -38,11 +40,12 @@ from quads.errors import (
     Params,
     QuadsError,
 )
+from quads.site.errors import SiteError
 from quads.storage import GameNotFoundError, StaleGameError, StorageUnavailableError
 from quads.web.openapi import documented_methods
 
-__all__ = ["ApiError", "Refusal", "error_body", "error_response", "install", "invalid",
-           "library_code", "refusal"]
+__all__ = ["STATUSES", "Refusal", "error_body", "error_response", "install", "invalid",
+           "library_code", "refusal", "status_of"]
 
 _LIBRARY_CODES: tuple[tuple[type[QuadsError], str], ...] = (
     (InvalidRulesError, "invalid_rules"),
@@ -64,39 +67,35 @@ _FIELD_CODES = {
 any other field: ``bad_request``."""
 
 
-class ApiError(Exception):
-    """A refusal of the web layer itself: ``stale``, ``not_your_turn``, ``game_over`` ..."""
+STATUSES: dict[str, int] = {
+    # Nothing of that name, or nothing the caller may see.
+    "not_found": 404,
+    # The caller may not do this here, whoever's turn it is.
+    "bad_invite": 403, "bad_owner_key": 403, "hint_online": 403, "not_a_bot": 403,
+    "not_your_game": 403, "not_your_seek": 403,
+    # Not now: the state of the game, the seek or the bot forbids it.
+    "already_bot": 409, "clock_no_undo": 409, "device_mismatch": 409, "game_over": 409,
+    "in_play": 409, "no_abandonment": 409, "no_invitation": 409, "no_undo_request": 409,
+    "not_abandoned": 409, "not_over": 409, "not_solved": 409, "not_your_turn": 409,
+    "nothing_to_redo": 409, "nothing_to_undo": 409, "on_device": 409, "out_of_time": 409,
+    "own_bot": 409, "own_seek": 409, "seat_taken": 409, "seek_gone": 409, "stale": 409,
+    "stream_open": 409, "too_many_seeks": 409, "undo_requested": 409,
+    "waiting_for_opponent": 409,
+    # A value of the right form that names nothing usable.
+    "invalid_cursor": 422, "no_such_bot": 422,
+    # Too much at once: try again later.
+    "engine_busy": 429, "streams_full": 429,
+}
+"""The one table from the site's refusal codes (:class:`~quads.site.errors.SiteError`)
+to HTTP statuses."""
 
-    def __init__(self, status: int, code: str, message: str, reason: str = "",
-                 /, **params: str | int) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.reason = reason
-        self.params: Params = dict(params)
 
-    @classmethod
-    def stale(cls, revision: int, current: int) -> ApiError:
-        """The client's ``revision`` is not the game's."""
-        return cls(409, "stale",
-                   f"revision {revision} is stale: the game is at revision {current}",
-                   "", revision=revision, current=current)
+def status_of(error: SiteError) -> int:
+    """The HTTP status of a refusal of the site.
 
-    @classmethod
-    def not_your_turn(cls, message: str) -> ApiError:
-        """A person acts on the computer's turn, or the computer is asked on a person's."""
-        return cls(409, "not_your_turn", message)
-
-    @classmethod
-    def game_over(cls) -> ApiError:
-        """An action after the end of the game."""
-        return cls(409, "game_over", "the game is over")
-
-    @classmethod
-    def not_found(cls, message: str) -> ApiError:
-        """Nothing under this address."""
-        return cls(404, "not_found", message)
+    :raises KeyError: for a code the table lacks (a fault: the tests look for one).
+    """
+    return STATUSES[error.code]
 
 
 def error_body(code: str, message: str, reason: str = "",
@@ -145,10 +144,10 @@ class Refusal:
 
 def refusal(exc: Exception) -> Refusal | None:
     """The refusal that ``exc`` stands for: a refusal of the web layer
-    (:class:`ApiError`), of the library or of the store; ``None`` for any other
+    (:class:`~quads.site.errors.SiteError`), of the library or of the store; ``None`` for any other
     exception (a fault, not a refusal)."""
-    if isinstance(exc, ApiError):
-        return Refusal(exc.status, exc.code, exc.message, exc.reason, exc.params)
+    if isinstance(exc, SiteError):
+        return Refusal(status_of(exc), exc.code, exc.message, exc.reason, exc.params)
     if isinstance(exc, QuadsError):
         return Refusal(422, library_code(exc), str(exc), exc.reason, exc.params)
     if isinstance(exc, GameNotFoundError):
@@ -223,7 +222,7 @@ def _allowed_methods(request: Request) -> list[str]:
 
 def install(app: FastAPI) -> None:
     """Answer every refusal of ``app`` in the JSON shape of the API."""
-    for kind in (ApiError, QuadsError, GameNotFoundError, StaleGameError,
+    for kind in (SiteError, QuadsError, GameNotFoundError, StaleGameError,
                  StorageUnavailableError):
         app.add_exception_handler(kind, _refused)
     app.add_exception_handler(RequestValidationError, _validation)

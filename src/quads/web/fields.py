@@ -10,12 +10,12 @@ exist) is refused with ``422`` and the code of what was wrong.
 
 from __future__ import annotations
 
-import datetime
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema
 
 from quads.rules import ALL_TRAITS, Calling, Rules, ShapeSet
+from quads.site.dates import EARLIEST
 
 __all__ = [
     "ACTION_PATTERN",
@@ -69,10 +69,6 @@ MAX_REVISION = 2**31 - 1
 """The largest revision a request may send, a game's or a device's: the largest that the
 store's INTEGER columns hold on every engine (PostgreSQL's are 32 bits), far beyond
 what any game reaches one change at a time."""
-EARLIEST = datetime.date(2000, 1, 1)
-"""The first date a request may name: a daily puzzle's, the start of a game played on a
-device.  An earlier one is ``422 invalid_date``: a device whose clock dates a game
-before it has lost the date."""
 
 
 def _rule_set_names() -> tuple[str, ...]:

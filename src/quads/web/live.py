@@ -15,7 +15,7 @@ sends its own view of the saved game.  Messages (all JSON, the models of
 * ``{"type": "acted", "id": N, "revision": R, "view": GameView}`` or ``{"type":
   "refused", "id": N, "status": S, "error": {...}}``: the answer to a client's
   ``{"type": "act", "id": N, "action": ActionRequest}``, which plays one action as
-  ``POST /api/games/{id}/actions`` does (:func:`quads.web.moves.act`, the same
+  ``POST /api/games/{id}/actions`` does (:func:`quads.site.games.actions.act`, the same
   checks, the same refusals, the same view).  A socket has one action under way at
   most: the next message is read once it is answered.
 
@@ -64,6 +64,8 @@ from limits import RateLimitItem, parse_many
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import TypeAdapter, ValidationError
 
+from quads.site.games import actions
+from quads.site.games.seats import load_visible
 from quads.storage import (
     GameNotFoundError,
     GameStore,
@@ -71,8 +73,8 @@ from quads.storage import (
     StorageUnavailableError,
     StoredGame,
 )
-from quads.web import moves
 from quads.web.errors import Refusal, invalid, refusal
+from quads.web.game_requests import action_of
 from quads.web.identity import CLOSE_UNAVAILABLE, caller
 from quads.web.lane import DatabaseLane, lane_for
 from quads.web.origins import same_origin
@@ -87,7 +89,6 @@ from quads.web.schemas import (
     ServerMessage,
     SyncMessage,
 )
-from quads.web.seats import load_visible
 from quads.web.settings import Settings, client_address
 from quads.web.windows import Windows
 
@@ -616,10 +617,12 @@ async def _answer(websocket: WebSocket, hub: LiveHub, socket: _Socket, number: i
 
 async def _act(message: ActMessage, hub: LiveHub, store: GameStore, lane: DatabaseLane,
                game_id: str, player: str | None) -> StoredGame | RefusedMessage:
-    """Play the action of ``message`` (:func:`quads.web.moves.act`): the game as saved,
+    """Play the action of ``message`` (:func:`quads.site.games.actions.act`): the game as saved,
     or the refusal to send."""
     try:
-        return await lane.run(moves.act, store, hub, game_id, player, message.action)
+        action = message.action
+        return await lane.run(actions.act, store, hub.publish, game_id, player,
+                              action_of(action), action.revision)
     except Exception as exc:
         refused = refusal(exc)
         if refused is None:

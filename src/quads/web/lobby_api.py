@@ -20,13 +20,15 @@ from fastapi import APIRouter, Path, Request, Response
 
 from quads.clock import parse_time_control
 from quads.rules import Rules
+from quads.site.errors import SiteError
+from quads.site.games import clocks, play
 from quads.storage import StoredGame
 from quads.storage.bots import Bots
 from quads.storage.lobby import OwnSeekError, Seek, SeekGoneError, TooManySeeksError
 from quads.storage.stored import now
-from quads.web import clocks, play, rates
+from quads.web import rates
+from quads.web.clock_views import control_of
 from quads.web.dispatch import quick
-from quads.web.errors import ApiError
 from quads.web.identity import acting, caller
 from quads.web.lobby_live import LobbyHub, seek_view
 from quads.web.lobby_schemas import (
@@ -71,7 +73,7 @@ def _player(request: Request) -> str:
 
 
 def _clock_text(spec: ClockSpec) -> str:
-    return str(clocks.control_of(spec))
+    return str(control_of(spec))
 
 
 def _maker(acceptor: str, settings: Settings) -> Callable[[Seek], StoredGame]:
@@ -118,7 +120,7 @@ def open_seek(request: Request, body: SeekRequest) -> SeekView:
                              _clock_text(body.clock), body.side,
                              most=_settings(request).seeks_per_player)
     except TooManySeeksError:
-        raise ApiError(409, "too_many_seeks", "you have as many seeks open as one may: "
+        raise SiteError("too_many_seeks", "you have as many seeks open as one may: "
                                               "withdraw one first") from None
     hub.opened(seek)
     return seek_view(seek, player)
@@ -132,8 +134,8 @@ def withdraw_seek(request: Request, seek_id: SeekId) -> Response:
     player, hub = caller(request), _hub(request)
     if player is None or not hub.lobby.cancel(seek_id, player):
         if hub.lobby.seek(seek_id) is not None:
-            raise ApiError(403, "not_your_seek", "only its player withdraws a seek")
-        raise ApiError.not_found("no such seek is open")
+            raise SiteError("not_your_seek", "only its player withdraws a seek")
+        raise SiteError.not_found("no such seek is open")
     hub.dropped([seek_id])
     return Response(status_code=204)
 
@@ -151,10 +153,10 @@ def accept_seek(request: Request, seek_id: SeekId) -> GameView:
     try:
         paired = hub.lobby.take(seek_id, player, _maker(player, _settings(request)))
     except SeekGoneError:
-        raise ApiError(409, "seek_gone", "this seek is no longer open: someone took it, "
+        raise SiteError("seek_gone", "this seek is no longer open: someone took it, "
                                          "or its player withdrew it") from None
     except OwnSeekError:
-        raise ApiError(409, "own_seek", "this seek is your own") from None
+        raise SiteError("own_seek", "this seek is your own") from None
     hub.paired(paired)
     return _game(request, hub.store.load(paired.game.id))
 
@@ -177,7 +179,7 @@ def pairing(request: Request, response: Response, body: PairingRequest) -> Pairi
                              _clock_text(body.clock), _maker(player, _settings(request)),
                              most=_settings(request).seeks_per_player)
     except TooManySeeksError:
-        raise ApiError(409, "too_many_seeks", "you have as many seeks open as one may: "
+        raise SiteError("too_many_seeks", "you have as many seeks open as one may: "
                                               "withdraw one first") from None
     if isinstance(met, Seek):
         hub.opened(met)

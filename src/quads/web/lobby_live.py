@@ -36,7 +36,7 @@ from quads.clock import parse_time_control
 from quads.rules import Rules
 from quads.storage import GameStore, StorageError
 from quads.storage.lobby import Lobby, Paired, Seek
-from quads.web import clocks
+from quads.web.clock_views import spec_of
 from quads.web.identity import CLOSE_UNAVAILABLE, caller
 from quads.web.lane import lane_for
 from quads.web.live import CLOSE_BUSY, LiveHub
@@ -70,7 +70,7 @@ def seek_view(seek: Seek, viewer: str | None) -> SeekView:
     """``seek`` as ``viewer`` sees it."""
     return SeekView(id=seek.id, rules=seek.rules,
                     calling=Rules.parse(seek.rules).calling.value,
-                    clock=clocks.spec_of(parse_time_control(seek.clock)), side=seek.side,
+                    clock=spec_of(parse_time_control(seek.clock)), side=seek.side,
                     name=seek.name, created=seek.created, mine=seek.player == viewer,
                     bot=seek.bot)
 

@@ -13,7 +13,7 @@ import binascii
 import re
 from datetime import datetime
 
-from quads.web.errors import ApiError
+from quads.site.errors import SiteError
 from quads.web.fields import GAME_ID_PATTERN
 
 __all__ = ["CURSOR_PATTERN", "read_cursor", "write_cursor"]
@@ -28,15 +28,15 @@ def write_cursor(key: tuple[str, str]) -> str:
     return base64.urlsafe_b64encode(text).decode().rstrip("=")
 
 
-def _not_ours() -> ApiError:
-    return ApiError(422, "invalid_cursor",
+def _not_ours() -> SiteError:
+    return SiteError("invalid_cursor",
                     "cursor: not a cursor of this server (take it from `next`)")
 
 
 def read_cursor(cursor: str) -> tuple[str, str]:
     """The ``(updated, id)`` that ``cursor`` names.
 
-    :raises ApiError: ``422 invalid_cursor`` for a cursor of the right form that this
+    :raises SiteError: ``422 invalid_cursor`` for a cursor of the right form that this
         server did not write (one of the wrong form never gets here: ``400``).
     """
     try:

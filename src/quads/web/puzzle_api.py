@@ -20,12 +20,12 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 
 from quads.puzzles import Puzzle, line_solves, streak_of_newest
+from quads.site.errors import SiteError
 from quads.storage import GameStore, PuzzleResult
 from quads.storage.stored import now
 from quads.turn import Turn
 from quads.web import cores, rates
 from quads.web.dispatch import quick
-from quads.web.errors import ApiError
 from quads.web.fields import DATE_PATTERN
 from quads.web.identity import acting, anonymous, caller
 from quads.web.lane import lane_of
@@ -212,8 +212,8 @@ async def add_result(request: Request, day: PuzzleDate,
     return await lane_of(request.app).run(_add_result, request, date, body, proven)
 
 
-def _not_solved(message: str) -> ApiError:
-    return ApiError(409, "not_solved", message)
+def _not_solved(message: str) -> SiteError:
+    return SiteError("not_solved", message)
 
 
 def _add_result(request: Request, date: datetime.date, body: ResultRequest,

@@ -30,9 +30,9 @@ from quads.puzzles import (
     streak,
 )
 from quads.rules import Rules
+from quads.site.errors import SiteError
 from quads.storage import PuzzleResult
 from quads.turn import Turn
-from quads.web.errors import ApiError
 from quads.web.fields import EARLIEST
 from quads.web.schemas import (
     PuzzleDay,
@@ -117,7 +117,7 @@ def puzzle_date(text: str, today: datetime.date) -> datetime.date:
     :data:`~quads.web.fields.EARLIEST` to ``today``.
 
     :raises InvalidDateError: if ``text`` is not a date, or one before ``EARLIEST``.
-    :raises ApiError: ``404 not_found`` for a date after ``today``.
+    :raises SiteError: ``404 not_found`` for a date after ``today``.
     """
     date = today if text == "today" else parse_date(text)
     if date < EARLIEST:
@@ -125,7 +125,7 @@ def puzzle_date(text: str, today: datetime.date) -> datetime.date:
             f"invalid date {text!r}: the puzzles start on {EARLIEST.isoformat()}",
             "date_range", date=text, earliest=EARLIEST.isoformat())
     if date > today:
-        raise ApiError.not_found(
+        raise SiteError.not_found(
             f"no puzzle for {date.isoformat()} yet: the puzzles go up to today, "
             f"{today.isoformat()}"
         )

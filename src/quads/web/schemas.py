@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from quads.game import Step
 from quads.outcome import Termination
+from quads.site.games.seats import Side
 from quads.storage import Mode
 from quads.web.fields import (
     INVITE_PATTERN,
@@ -103,8 +104,6 @@ __all__ = [
     "ViewMessage",
 ]
 
-Side = Literal["first", "second"]
-"""A player: ``first`` hands over the first piece."""
 
 TraitName = Literal["height", "color", "shape", "top"]
 

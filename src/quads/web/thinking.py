@@ -57,9 +57,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
+from quads.site.errors import SiteError
 from quads.web import cores
 from quads.web.analysis_cache import AnalysisCache
-from quads.web.errors import ApiError, error_response
+from quads.web.errors import error_response, status_of
 from quads.web.identity import caller
 from quads.web.reviews import ReviewCache
 from quads.web.settings import Settings, client_address
@@ -82,12 +83,12 @@ IDLE_SECONDS = 10.0
 """A lane's thread ends after this long without a job."""
 
 
-class EngineBusyError(ApiError):
+class EngineBusyError(SiteError):
     """``429 engine_busy``: the client's share or the lane is full; try again after
     :attr:`retry_after` seconds."""
 
     def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(429, "engine_busy", message)
+        super().__init__("engine_busy", message)
         self.retry_after = retry_after
 
 
@@ -341,7 +342,7 @@ async def thinking(connection: HTTPConnection, lane: LaneName, work: Callable[[]
 
 async def _busy(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, EngineBusyError)
-    response = error_response(exc.status, exc.code, exc.message)
+    response = error_response(status_of(exc), exc.code, exc.message)
     response.headers["Retry-After"] = str(exc.retry_after)
     return response
 

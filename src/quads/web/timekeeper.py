@@ -4,7 +4,7 @@ left go.
 Every ``clock_tick`` seconds each server process asks the store for the games
 going on whose deadline has passed (:meth:`~quads.storage.GameStore.due_games`,
 an indexed read), and ends each one on time, or aborts it in a first turn
-(:func:`quads.web.clocks.expire`).  The save names the revision it loaded, so of
+(:func:`quads.site.games.clocks.expire`).  The save names the revision it loaded, so of
 several processes (or a move arriving at that moment) exactly one changes the
 game; the others find it changed and leave it.  Nothing is kept in memory: after
 a restart the deadlines stored with the games are read as before, so every clock
@@ -25,9 +25,9 @@ import contextlib
 import logging
 from datetime import timedelta
 
+from quads.site.games import clocks
 from quads.storage import GameNotFoundError, GameStore, StaleGameError, StorageError
 from quads.storage.stored import now
-from quads.web import clocks
 from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
 from quads.web.settings import Settings

@@ -15,10 +15,11 @@ from quads.outcome import Outcome, Player
 from quads.pieces import Trait, piece_name
 from quads.players.hints import Hint
 from quads.review import TurnReview
+from quads.site.games import clocks, history, seats
 from quads.storage import GameSummary, StoredGame
 from quads.storage.stored import now
 from quads.turn import Turn
-from quads.web import clocks, history, seats
+from quads.web.clock_views import clock_view, spec_of
 from quads.web.schemas import (
     BotInvitationView,
     Connected,
@@ -224,7 +225,7 @@ def game_view(stored: StoredGame, viewer: str | None = None,
                                           declined=stored.bot_declined)
                         if online and you is not None and stored.invited_bot is not None
                         and None in (stored.first_player, stored.second_player) else None),
-        clock=clocks.clock_view(stored, now() if at is None else at),
+        clock=clock_view(stored, now() if at is None else at),
         abandon_after=_abandon_after(stored, you, settings),
     )
 
@@ -264,7 +265,7 @@ def summary_view(summary: GameSummary, viewer: str | None = None) -> GameSummary
         opponent=opponent,
         revision=summary.revision,
         device=summary.device,
-        clock=None if summary.clock is None else clocks.spec_of(summary.clock.control),
+        clock=None if summary.clock is None else spec_of(summary.clock.control),
         deadline=(None if summary.clock is None or summary.status == "over"
                   else summary.clock.deadline()),
     )

@@ -10,22 +10,19 @@ from __future__ import annotations
 import secrets
 from datetime import UTC
 
-from quads.cells import parse_cell
 from quads.clock import TimeControl
 from quads.errors import InvalidRecordError
-from quads.game import Action, Claim, Declare, Decline, Game, Give, Place
+from quads.game import Action, Game
 from quads.outcome import Player
-from quads.pieces import parse_piece
 from quads.players import LEVELS, make_player
 from quads.players.hints import Hint, hint
 from quads.record import read_record
 from quads.rules import Rules
+from quads.site.errors import SiteError
+from quads.site.games import history
+from quads.site.games.seats import Side, side_name
 from quads.storage import Mode, StoredGame
 from quads.storage.stored import now
-from quads.web import history
-from quads.web.errors import ApiError
-from quads.web.schemas import ActionRequest, GiveAction, PlaceAction, Side
-from quads.web.seats import side_name
 
 __all__ = [
     "advice",
@@ -37,7 +34,6 @@ __all__ = [
     "join",
     "new_game",
     "opponent_headers",
-    "parse_request_action",
     "person",
     "redo",
     "rematch",
@@ -148,10 +144,10 @@ def rematch(stored: StoredGame) -> StoredGame:
     """The next game after ``stored``: the same rules, mode and level, and the sides
     swapped, so that the other player hands over first.
 
-    :raises ApiError: ``409 not_over`` while ``stored`` goes on.
+    :raises SiteError: ``not_over`` while ``stored`` goes on.
     """
     if not stored.is_over():
-        raise ApiError(409, "not_over", "the game goes on: finish or resign it first")
+        raise SiteError("not_over", "the game goes on: finish or resign it first")
     human = None if stored.human is None else stored.human.other
     clock = stored.clock.control if stored.clock is not None else None
     following = _stored(_dated(stored.game.rules, clock), stored.mode, stored.level,
@@ -168,31 +164,31 @@ def join(stored: StoredGame, player: str, invite: str) -> bool:
     """Seat ``player`` in the free seat of an online game; ``False`` if they hold a
     seat already (joining twice changes nothing).
 
-    :raises ApiError: ``403 bad_invite`` for a wrong token (or a game that is not
-        online), ``409 seat_taken`` when both seats are taken by others.
+    :raises SiteError: ``bad_invite`` for a wrong token (or a game that is not
+        online), ``seat_taken`` when both seats are taken by others.
     """
     if stored.mode != "online" or stored.invite is None:
-        raise ApiError(403, "bad_invite", "this game takes no invitation")
+        raise SiteError("bad_invite", "this game takes no invitation")
     if stored.seat_of(player) is not None:
         return False
     if not secrets.compare_digest(invite.encode(), stored.invite.encode()):
-        raise ApiError(403, "bad_invite", "this invitation is not valid for this game")
+        raise SiteError("bad_invite", "this invitation is not valid for this game")
     if stored.first_player is None:
         stored.first_player = player
     elif stored.second_player is None:
         stored.second_player = player
     else:
-        raise ApiError(409, "seat_taken", "both seats of this game are taken")
+        raise SiteError("seat_taken", "both seats of this game are taken")
     return True
 
 
 def resign(stored: StoredGame, side: Player) -> None:
     """``side`` gives up: the other side wins (:meth:`Game.resign`).
 
-    :raises ApiError: ``409 game_over``.
+    :raises SiteError: ``game_over``.
     """
     if stored.is_over():
-        raise ApiError.game_over()
+        raise SiteError.game_over()
     stored.game.resign(side)
     stored.undo_request = None
 
@@ -200,17 +196,17 @@ def resign(stored: StoredGame, side: Player) -> None:
 def request_undo(stored: StoredGame, side: Player) -> None:
     """``side`` asks the other player of an online game to accept an undo.
 
-    :raises ApiError: ``409 waiting_for_opponent`` while a seat is free (nobody to
-        ask), ``409 nothing_to_undo``, ``409 undo_requested`` while a request waits for
+    :raises SiteError: ``waiting_for_opponent`` while a seat is free (nobody to
+        ask), ``nothing_to_undo``, ``undo_requested`` while a request waits for
         its answer.
     """
     if stored.first_player is None or stored.second_player is None:
-        raise ApiError(409, "waiting_for_opponent",
+        raise SiteError("waiting_for_opponent",
                        "nobody has joined yet: there is nobody to ask")
     if stored.is_over() or not history.can_undo(stored.game, side):
-        raise ApiError(409, "nothing_to_undo", "there is nothing of yours to undo")
+        raise SiteError("nothing_to_undo", "there is nothing of yours to undo")
     if stored.undo_request is not None:
-        raise ApiError(409, "undo_requested", "an undo request is waiting for its answer")
+        raise SiteError("undo_requested", "an undo request is waiting for its answer")
     stored.undo_request = side
 
 
@@ -218,11 +214,11 @@ def answer_undo(stored: StoredGame, side: Player, accept: bool) -> None:
     """``side`` accepts (the requester's last turn is taken back) or refuses the other
     player's undo request.
 
-    :raises ApiError: ``409 no_undo_request`` when the other player asked for none.
+    :raises SiteError: ``no_undo_request`` when the other player asked for none.
     """
     requester = stored.undo_request
     if requester is None or requester is side:
-        raise ApiError(409, "no_undo_request", "your opponent has not asked to undo")
+        raise SiteError("no_undo_request", "your opponent has not asked to undo")
     stored.undo_request = None
     if accept and history.can_undo(stored.game, requester):
         history.undo(stored.game, requester)
@@ -234,33 +230,23 @@ def person(stored: StoredGame) -> Player | None:
 
 
 def check_revision(stored: StoredGame, revision: int) -> None:
-    """Refuse a request made from a view of another revision (``409 stale``)."""
+    """Refuse a request made from a view of another revision (``stale``)."""
     if revision != stored.revision:
-        raise ApiError.stale(revision, stored.revision)
-
-
-def parse_request_action(request: ActionRequest) -> Action:
-    """The library action a request names (its cell or piece fits its pattern already)."""
-    if isinstance(request, PlaceAction):
-        return Place(parse_cell(request.cell))
-    if isinstance(request, GiveAction):
-        return Give(parse_piece(request.piece))
-    simple: dict[str, Action] = {"declare": Declare(), "claim": Claim(), "decline": Decline()}
-    return simple[request.action]
+        raise SiteError.stale(revision, stored.revision)
 
 
 def apply_action(stored: StoredGame, action: Action) -> None:
     """Play a person's ``action``.
 
-    :raises ApiError: ``game_over``, or ``not_your_turn`` on the computer's turn.
+    :raises SiteError: ``game_over``, or ``not_your_turn`` on the computer's turn.
     :raises IllegalActionError: if the rules forbid it now.
     """
     game = stored.game
     if stored.is_over():
-        raise ApiError.game_over()
+        raise SiteError.game_over()
     side = person(stored)
     if side is not None and game.to_move is not side:
-        raise ApiError.not_your_turn("it is the computer's turn: ask it to play")
+        raise SiteError.not_your_turn("it is the computer's turn: ask it to play")
     game.apply(action)
     stored.undo_request = None
 
@@ -276,22 +262,22 @@ def turn_seed(seed: int, ply: int) -> int:
 def require_computer_turn(stored: StoredGame) -> int:
     """Check that the computer is to move now; return its level.
 
-    :raises ApiError: ``game_over``, or ``not_your_turn`` when no computer is to move.
+    :raises SiteError: ``game_over``, or ``not_your_turn`` when no computer is to move.
     """
     if stored.is_over():
-        raise ApiError.game_over()
+        raise SiteError.game_over()
     side = person(stored)
     if side is None or stored.level is None:
-        raise ApiError.not_your_turn("there is no computer player in a game between two people")
+        raise SiteError.not_your_turn("there is no computer player in a game between two people")
     if stored.game.to_move is side:
-        raise ApiError.not_your_turn("it is the person's turn, not the computer's")
+        raise SiteError.not_your_turn("it is the person's turn, not the computer's")
     return stored.level
 
 
 def computer_actions(stored: StoredGame) -> list[Action]:
     """Choose the computer's whole turn (slow at high levels: call it off the event loop).
 
-    :raises ApiError: ``game_over``, or ``not_your_turn`` when no computer is to move.
+    :raises SiteError: ``game_over``, or ``not_your_turn`` when no computer is to move.
     """
     level = require_computer_turn(stored)
     player = make_player(level, seed=turn_seed(stored.seed, stored.ply))
@@ -303,10 +289,10 @@ def require_hints(stored: StoredGame) -> None:
     other knowing.  A game on one device (against the computer, or two people
     taking turns) may ask for them.
 
-    :raises ApiError: ``403 hint_online``.
+    :raises SiteError: ``hint_online``.
     """
     if stored.mode == "online":
-        raise ApiError(403, "hint_online",
+        raise SiteError("hint_online",
                        "no hints in an online game: the engine would help one side")
 
 
@@ -317,37 +303,37 @@ HINT_SECONDS = 1.0
 def advice(stored: StoredGame) -> Hint:
     """A hint for the person to move (slow: call it off the event loop).
 
-    :raises ApiError: ``hint_online`` in an online game, ``game_over``, or
+    :raises SiteError: ``hint_online`` in an online game, ``game_over``, or
         ``not_your_turn`` while the computer is to move.
     """
     game = stored.game
     require_hints(stored)
     if stored.is_over():
-        raise ApiError.game_over()
+        raise SiteError.game_over()
     side = person(stored)
     if side is not None and game.to_move is not side:
-        raise ApiError.not_your_turn("it is the computer's turn: no hint for it")
+        raise SiteError.not_your_turn("it is the computer's turn: no hint for it")
     return hint(game.copy(), seconds=HINT_SECONDS)
 
 
 def undo(stored: StoredGame) -> None:
-    """Take back a turn, or back to the person's last turn (see :mod:`quads.web.history`).
+    """Take back a turn, or back to the person's last turn (see :mod:`quads.site.games.history`).
 
-    :raises ApiError: ``nothing_to_undo``.
+    :raises SiteError: ``nothing_to_undo``.
     """
     side = person(stored)
     if stored.resigned is not None or not history.can_undo(stored.game, side):
-        raise ApiError(409, "nothing_to_undo", "there is nothing to undo")
+        raise SiteError("nothing_to_undo", "there is nothing to undo")
     history.undo(stored.game, side)
 
 
 def redo(stored: StoredGame) -> None:
     """Play again what :func:`undo` took back.
 
-    :raises ApiError: ``nothing_to_redo``.
+    :raises SiteError: ``nothing_to_redo``.
     """
     side = person(stored)
     if (stored.mode == "online" or stored.resigned is not None
             or not history.can_redo(stored.game, side)):
-        raise ApiError(409, "nothing_to_redo", "there is nothing to redo")
+        raise SiteError("nothing_to_redo", "there is nothing to redo")
     history.redo(stored.game, side)

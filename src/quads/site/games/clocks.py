@@ -6,7 +6,7 @@ starts once both seats are taken.  Every change of a game with a clock goes
 through :func:`expire` first (a move that comes after the mover's time ran out
 is refused, and the game ends on time instead), then :func:`after_change`,
 which ends the mover's turn when the move passed to the other side, or stops
-the clock when the game ended.  :class:`~quads.web.timekeeper.Timekeeper` ends
+the clock when the game ended.  The web layer's timekeeper ends
 the games whose deadline passes with nobody acting.
 """
 
@@ -14,43 +14,40 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
+from typing import Protocol
 
-from quads.clock import Clock, Correspondence, RealTime, TimeControl, parse_time_control
+from quads.clock import Clock, Correspondence, TimeControl, parse_time_control
 from quads.errors import InvalidTimeControlError
 from quads.game import Abandon, Abort, Timeout
 from quads.outcome import Player
+from quads.site.errors import SiteError
 from quads.storage import StoredGame
-from quads.web.errors import ApiError
-from quads.web.schemas import ClockSpec, ClockView, CorrespondenceClock, RealTimeClock
-from quads.web.seats import side_name
-from quads.web.settings import Settings
 
 __all__ = [
+    "AbandonLimits",
     "abandon_limit",
     "after_change",
     "claim_abandonment",
-    "clock_view",
-    "control_of",
     "expire",
     "require_no_clock",
-    "spec_of",
     "start",
     "time_control",
 ]
 
 
-def control_of(spec: ClockSpec) -> TimeControl:
-    """The library's time control of an API clock."""
-    if isinstance(spec, RealTimeClock):
-        return RealTime(spec.initial, spec.increment)
-    return Correspondence(spec.days)
+class AbandonLimits(Protocol):
+    """How long a seated player may be away during their turn before the opponent may
+    claim the game: what an operator tunes."""
 
+    @property
+    def abandon_realtime(self) -> float:
+        """Seconds, in a game with a real-time clock."""
+        ...
 
-def spec_of(control: TimeControl) -> ClockSpec:
-    """The API clock of a time control."""
-    if isinstance(control, RealTime):
-        return RealTimeClock(initial=control.initial, increment=control.increment)
-    return CorrespondenceClock(days=control.days)
+    @property
+    def abandon_untimed(self) -> float:
+        """Seconds, in a game without a clock."""
+        ...
 
 
 def time_control(stored: StoredGame) -> TimeControl | None:
@@ -108,31 +105,12 @@ def after_change(stored: StoredGame, mover: Player | None, at: datetime) -> None
 
 
 def require_no_clock(stored: StoredGame) -> None:
-    """Refuse undo in a game with a clock (``409 clock_no_undo``)."""
+    """Refuse undo in a game with a clock (``clock_no_undo``)."""
     if time_control(stored) is not None:
-        raise ApiError(409, "clock_no_undo", "a game with a clock cannot be taken back")
+        raise SiteError("clock_no_undo", "a game with a clock cannot be taken back")
 
 
-def clock_view(stored: StoredGame, at: datetime) -> ClockView | None:
-    """The clocks of ``stored`` as of ``at`` (before the clock starts: both sides'
-    whole time, nothing running)."""
-    control = time_control(stored)
-    if control is None:
-        return None
-    clock = stored.clock
-    if clock is None:
-        full = Clock.start(control, at)
-        return ClockView(control=spec_of(control), first_ms=full.remaining[0],
-                         second_ms=full.remaining[1], running=None, grace=False,
-                         deadline=None, as_of=at)
-    return ClockView(control=spec_of(control), first_ms=clock.left(Player.FIRST, at),
-                     second_ms=clock.left(Player.SECOND, at),
-                     running=side_name(clock.running),
-                     grace=clock.running is not None and clock.in_grace(),
-                     deadline=clock.deadline(), as_of=at)
-
-
-def abandon_limit(stored: StoredGame, settings: Settings) -> float | None:
+def abandon_limit(stored: StoredGame, settings: AbandonLimits) -> float | None:
     """Seconds a seated player of ``stored`` must have had it open nowhere during their
     turn before the opponent may claim it; ``None`` where no claim can be made (not an
     online game with both seats taken, or a correspondence game, whose move deadline
@@ -147,34 +125,34 @@ def abandon_limit(stored: StoredGame, settings: Settings) -> float | None:
 
 
 def claim_abandonment(stored: StoredGame, side: Player, draw: bool,
-                      connected: frozenset[str], at: datetime, settings: Settings) -> None:
+                      connected: frozenset[str], at: datetime, settings: AbandonLimits) -> None:
     """``side`` claims the win (or with ``draw`` a draw) of a game the opponent left
     during their turn.
 
-    :raises ApiError: ``409 game_over``; ``409 no_abandonment`` where no claim can
-        be made; ``409 not_abandoned`` when it is not the opponent's turn, they have
+    :raises SiteError: ``game_over``; ``no_abandonment`` where no claim can
+        be made; ``not_abandoned`` when it is not the opponent's turn, they have
         the game open, have not been away long enough (``retry_after`` says how much
         longer), or have not played their first turn yet (that one is aborted).
     """
     if stored.is_over():
-        raise ApiError.game_over()
+        raise SiteError.game_over()
     limit = abandon_limit(stored, settings)
     if limit is None:
-        raise ApiError(409, "no_abandonment",
+        raise SiteError("no_abandonment",
                        "a correspondence game is decided by its move deadline")
     opponent = side.other
     if stored.game.to_move is not opponent:
-        raise ApiError(409, "not_abandoned", "it is your turn")
+        raise SiteError("not_abandoned", "it is your turn")
     if stored.clock is not None and stored.clock.in_grace():
-        raise ApiError(409, "not_abandoned",
+        raise SiteError("not_abandoned",
                        "your opponent's first turn is not over: it aborts by itself")
     if stored.seat(opponent) in connected:
-        raise ApiError(409, "not_abandoned", "your opponent has the game open")
+        raise SiteError("not_abandoned", "your opponent has the game open")
     away = stored.away[opponent]
     waited = 0.0 if away is None else (at - away).total_seconds()
     if waited < limit:
         left = math.ceil(limit - waited)
-        raise ApiError(409, "not_abandoned",
+        raise SiteError("not_abandoned",
                        f"your opponent left only a moment ago: wait {left} s more",
                        retry_after=left)
     mover = stored.game.to_move

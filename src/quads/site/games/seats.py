@@ -1,25 +1,27 @@
 """Who may see and do what in a game: decided here, on the server, for every route.
 
 * A ``computer`` or ``local`` game belongs to the player who created it; to
-  anyone else it does not exist (``404 not_found``, exactly as a wrong id).
+  anyone else it does not exist (``not_found``, exactly as a wrong id).
 * An ``online`` game can be watched by anyone who has its link (its id is
   unguessable); only its two seated players act in it.  A caller without a
-  seat is refused with ``403 not_your_game``, and a seated player acting out of
-  turn with ``409 not_your_turn``.
+  seat is refused with ``not_your_game``, and a seated player acting out of
+  turn with ``not_your_turn``.
 * A game stored before games had owners is adopted by the first player who
   opens it: the person whose page still holds its id.
 * A game played on a device and uploaded from it is played on that device until
-  it is over: the changing routes refuse it (``409 on_device``), except deleting.
+  it is over: the changing routes refuse it (``on_device``), except deleting.
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 from quads.outcome import Player
+from quads.site.errors import SiteError
 from quads.storage import GameNotFoundError, GameStore, StoredGame
-from quads.web.errors import ApiError
-from quads.web.schemas import Side
 
 __all__ = [
+    "Side",
     "acting_side",
     "load_visible",
     "may_see",
@@ -29,6 +31,10 @@ __all__ = [
     "side_name",
     "viewer_side",
 ]
+
+
+Side = Literal["first", "second"]
+"""A side as the API names it: the player who hands over first, or the other."""
 
 
 def may_see(stored: StoredGame, player: str | None) -> bool:
@@ -64,44 +70,44 @@ def require_seat(stored: StoredGame, player: str | None) -> Player | None:
     """The side that ``player`` acts for: their seat online, the person's side against
     the computer, ``None`` (either side) on one device.
 
-    :raises ApiError: ``403 not_your_game`` for an online caller without a seat.
+    :raises SiteError: ``not_your_game`` for an online caller without a seat.
     """
     if stored.mode != "online":
         return viewer_side(stored, player)
     side = viewer_side(stored, player)
     if side is None:
-        raise ApiError(403, "not_your_game", "you hold no seat in this game: you can only watch")
+        raise SiteError("not_your_game", "you hold no seat in this game: you can only watch")
     return side
 
 
 def require_not_on_device(stored: StoredGame) -> None:
     """Refuse to change a game that its device plays: one uploaded from a device
-    (:mod:`quads.web.uploads`) that is not over.
+    (:mod:`quads.site.games.uploads`) that is not over.
 
-    :raises ApiError: ``409 on_device``.
+    :raises SiteError: ``on_device``.
     """
     if stored.device is not None and not stored.is_over():
-        raise ApiError(409, "on_device",
+        raise SiteError("on_device",
                        "this game is played on the device that uploaded it: go on there")
 
 
 def require_turn(stored: StoredGame, player: str | None) -> None:
     """Check that ``player`` may play the next action of an online game.
 
-    :raises ApiError: ``403 not_your_game`` without a seat; ``409 game_over``;
-        ``409 waiting_for_opponent`` while a seat is free; ``409 not_your_turn``
+    :raises SiteError: ``not_your_game`` without a seat; ``game_over``;
+        ``waiting_for_opponent`` while a seat is free; ``not_your_turn``
         for the other seat.
     """
     side = require_seat(stored, player)
     if stored.mode != "online":
         return
     if stored.is_over():
-        raise ApiError.game_over()
+        raise SiteError.game_over()
     if stored.first_player is None or stored.second_player is None:
-        raise ApiError(409, "waiting_for_opponent",
+        raise SiteError("waiting_for_opponent",
                        "the other seat is still free: share the invitation first")
     if stored.game.to_move is not side:
-        raise ApiError.not_your_turn("it is your opponent's turn")
+        raise SiteError.not_your_turn("it is your opponent's turn")
 
 
 def acting_side(stored: StoredGame, player: str | None) -> Player | None:

@@ -10,15 +10,16 @@ An upload is idempotent.  The caller has at most one game per device id (a
 unique index of the store): an upload repeated, or two at once, make one game;
 an upload whose device revision is not newer than the one stored changes
 nothing.  A newer one replaces the actions of that game while it goes on (the
-device owns it: the other changing routes refuse it with ``409 on_device``,
-:func:`quads.web.seats.require_not_on_device`); once it is over it is a
+device owns it: the other changing routes refuse it with ``on_device``,
+:func:`quads.site.games.seats.require_not_on_device`); once it is over it is a
 finished game like any other, which no upload changes again.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Literal
 
@@ -27,26 +28,47 @@ from quads.game import Game
 from quads.outcome import Player
 from quads.position import EMPTY
 from quads.rules import Rules
+from quads.site.dates import EARLIEST
+from quads.site.errors import SiteError
 from quads.storage import DeviceGameExistsError, GameStore, StaleGameError, StoredGame
 from quads.storage.stored import action_text, now, parse_action, rebuild_game, redo_trail
-from quads.web.errors import ApiError
-from quads.web.fields import EARLIEST
-from quads.web.schemas import DeviceComputer, DeviceUpload
 
-__all__ = ["AHEAD", "ATTEMPTS", "Change", "upload"]
+__all__ = ["AHEAD", "ATTEMPTS", "Change", "DeviceGame", "upload"]
 
 Change = Literal["created", "replaced", "unchanged"]
 """What an upload did: stored a new game, stored a newer state of one, or nothing."""
+
+
+@dataclass(frozen=True)
+class DeviceGame:
+    """A game played on a device, as the device has it now."""
+
+    rules: str
+    """The name of its rule set."""
+    mode: Literal["local", "computer"]
+    """Two people on the device, or a person against the computer."""
+    actions: Sequence[str]
+    """The actions played, from the empty board, as the store writes them."""
+    redo: Sequence[str]
+    """The actions undone that redo would play again, the next one first."""
+    created: str
+    """When it started on the device (ISO 8601 with its offset)."""
+    device_revision: int
+    """Its revision on the device, which moves on with every change there."""
+    level: int | None = None
+    """The computer's level (``computer`` mode)."""
+    human: Player | None = None
+    """The person's side (``computer`` mode)."""
 
 ATTEMPTS = 5
 """How often an upload that raced another change of the same game is tried again."""
 
 AHEAD = timedelta(days=1)
 """How far after the server's now a device's clock may date a game's start (it then
-counts as now); later is ``422 invalid_date``."""
+counts as now); later is ``invalid_date``."""
 
 
-def _replayed(body: DeviceUpload, headers: dict[str, str]) -> Game:
+def _replayed(body: DeviceGame, headers: dict[str, str]) -> Game:
     """The game the upload describes, replayed by the rules.
 
     :raises QuadsError: if an action (or one undone) is not allowed where it is played.
@@ -58,11 +80,11 @@ def _replayed(body: DeviceUpload, headers: dict[str, str]) -> Game:
 
 def _start(text: str, moment: datetime) -> datetime:
     """When the game of an upload started: the moment ``text``
-    (:data:`~quads.web.fields.TIME_PATTERN`) names, or ``moment`` (the server's now) if
+    names, or ``moment`` (the server's now) if
     it names a later one.
 
     :raises InvalidDateError: if no calendar has it (``2026-02-30``, ``25:00``), or it is
-        before :data:`~quads.web.fields.EARLIEST` or more than :data:`AHEAD` after
+        before :data:`~quads.site.dates.EARLIEST` or more than :data:`AHEAD` after
         ``moment``.
     """
     try:
@@ -84,22 +106,20 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def _players(body: DeviceUpload) -> tuple[int | None, Player | None]:
-    if isinstance(body, DeviceComputer):
-        return body.level, Player[body.human.upper()]
-    return None, None
+def _players(body: DeviceGame) -> tuple[int | None, Player | None]:
+    return (body.level, body.human) if body.mode == "computer" else (None, None)
 
 
-def _same(stored: StoredGame, body: DeviceUpload) -> bool:
+def _same(stored: StoredGame, body: DeviceGame) -> bool:
     """Whether ``stored`` holds exactly the game of ``body``."""
     game = stored.game
     return ((game.rules.name, stored.mode, (stored.level, stored.human)) ==
             (body.rules, body.mode, _players(body))
-            and [action_text(a) for a in game.actions] == body.actions
-            and [action_text(a) for a in redo_trail(game)] == body.redo)
+            and [action_text(a) for a in game.actions] == list(body.actions)
+            and [action_text(a) for a in redo_trail(game)] == list(body.redo))
 
 
-def upload(store: GameStore, owner: str, device_id: str, body: DeviceUpload,
+def upload(store: GameStore, owner: str, device_id: str, body: DeviceGame,
            charge: Callable[[], None]) -> tuple[StoredGame, Change]:
     """Store the upload of ``owner``'s device game ``device_id``: the game as it is now
     and what this upload changed.  ``charge`` counts a new game against the
@@ -107,8 +127,8 @@ def upload(store: GameStore, owner: str, device_id: str, body: DeviceUpload,
 
     :raises QuadsError: if the rules refuse an action of ``body`` (nothing is stored), or
         its time is none or out of range (``invalid_date``).
-    :raises ApiError: ``409 game_over`` for a newer upload of a game that is over on the
-        server, ``409 device_mismatch`` for one naming other rules or players.
+    :raises SiteError: ``game_over`` for a newer upload of a game that is over on the
+        server, ``device_mismatch`` for one naming other rules or players.
     """
     start = _start(body.created, now())
     headers = {"Date": start.astimezone(UTC).strftime("%Y.%m.%d")}
@@ -134,11 +154,11 @@ def upload(store: GameStore, owner: str, device_id: str, body: DeviceUpload,
         if stored.is_over():
             if same:
                 return stored, "unchanged"
-            raise ApiError(409, "game_over",
+            raise SiteError("game_over",
                            "this game is over on the server: it stays as it ended")
         if (stored.game.rules.name, stored.mode, (stored.level, stored.human)) != (
                 body.rules, body.mode, (level, human)):
-            raise ApiError(409, "device_mismatch",
+            raise SiteError("device_mismatch",
                            "this device game was uploaded with other rules or players")
         if not same:
             stored.game = _replayed(body, dict(stored.game.headers))

@@ -1,0 +1,13 @@
+"""The site's rules, without HTTP: who may do what online, and when.
+
+Each package here is one domain of the site, with its model, its rules and its
+refusals (:class:`~quads.site.errors.SiteError`, a code and its parameters):
+
+* :mod:`quads.site.games`: a game between people or against the computer as the
+  server keeps it: seats and invitations, actions, undo requests, rematches,
+  resignation, clocks and abandonment, and games uploaded from a device.
+
+None of them imports FastAPI, Starlette or anything of :mod:`quads.web`: each can
+be used and tested on a store alone.  The web layer (:mod:`quads.web`) reads a
+request, calls a domain, and answers; one table there gives each refusal its status.
+"""

@@ -1,0 +1,120 @@
+"""Where the server's parts are made and joined, and how a route reaches them.
+
+:func:`wire` makes, once per app, the store's lane, the live hubs, the site's domains
+(:mod:`quads.site`) and the caches, and keeps them with the app.  A route or a socket
+names what it needs as a parameter of one of the types below (FastAPI's dependency
+injection), never by reading the app's state itself::
+
+    def get_game(game_id: GameId, games: GamesOf, player: Caller) -> GameView: ...
+
+Each dependency is a coroutine, so that FastAPI resolves it on the event loop (a plain
+function would cost a hop to its thread pool).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, FastAPI
+from starlette.requests import HTTPConnection
+
+from quads.site.games.service import Games
+from quads.storage import GameStore, StoredGame
+from quads.web import cores
+from quads.web.bot_streams import BotStreams
+from quads.web.identity import KnownPlayers, caller
+from quads.web.lane import DatabaseLane, lane_for
+from quads.web.live import LiveHub
+from quads.web.lobby_live import LobbyHub
+from quads.web.puzzles import PuzzleCache
+from quads.web.schemas import GameView
+from quads.web.settings import Settings
+from quads.web.views import game_view
+
+__all__ = ["CallerOf", "GamesOf", "HubOf", "LobbyOf", "SettingsOf", "StoreOf", "Viewer", "ViewerOf",
+           "wire"]
+
+
+def wire(app: FastAPI, store: GameStore, settings: Settings,
+         today: Callable[[], datetime.date]) -> None:
+    """Make the parts of ``app`` over ``store`` with ``settings`` and keep them with it;
+    ``today`` gives the date of the day's puzzle."""
+    state = app.state
+    state.store = store
+    state.settings = settings
+    state.lane = lane_for(store, DatabaseLane(
+        settings.db_wait, settings.db_threads, probe=store.ping,
+        initializer=cores.join if settings.share_core else None))
+    state.hub = LiveHub(settings)
+    state.bot_streams = BotStreams(store, settings)  # woken by the hub's changes
+    state.hub.on_publish = state.bot_streams.changed
+    state.known_players = KnownPlayers()  # people whose token was checked here
+    state.lobby = LobbyHub(store, state.hub, settings)
+    state.puzzles = PuzzleCache()
+    state.today = today
+    state.games = Games(store, state.hub, settings)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Draws a game as the caller sees it: their seat, who has it open, the limits."""
+
+    player: str | None
+    hub: LiveHub
+    settings: Settings
+
+    def __call__(self, stored: StoredGame) -> GameView:
+        return game_view(stored, self.player, self.hub.connected(stored.id), self.settings)
+
+
+async def _caller(connection: HTTPConnection) -> str | None:
+    return caller(connection)
+
+
+async def _viewer(connection: HTTPConnection) -> Viewer:
+    state = connection.app.state
+    return Viewer(caller(connection), state.hub, state.settings)
+
+
+async def _store(connection: HTTPConnection) -> GameStore:
+    store: GameStore = connection.app.state.store
+    return store
+
+
+async def _settings(connection: HTTPConnection) -> Settings:
+    settings: Settings = connection.app.state.settings
+    return settings
+
+
+async def _hub(connection: HTTPConnection) -> LiveHub:
+    hub: LiveHub = connection.app.state.hub
+    return hub
+
+
+async def _lobby(connection: HTTPConnection) -> LobbyHub:
+    lobby: LobbyHub = connection.app.state.lobby
+    return lobby
+
+
+async def _games(connection: HTTPConnection) -> Games:
+    games: Games = connection.app.state.games
+    return games
+
+
+StoreOf = Annotated[GameStore, Depends(_store)]
+"""The store of saved games, puzzle results and players."""
+SettingsOf = Annotated[Settings, Depends(_settings)]
+"""What the operator tuned (:mod:`quads.web.settings`)."""
+HubOf = Annotated[LiveHub, Depends(_hub)]
+"""The games' live sockets of this process (:mod:`quads.web.live`)."""
+LobbyOf = Annotated[LobbyHub, Depends(_lobby)]
+"""The lobby's seeks and live sockets (:mod:`quads.web.lobby_live`)."""
+GamesOf = Annotated[Games, Depends(_games)]
+"""The games of the site (:class:`quads.site.games.service.Games`)."""
+CallerOf = Annotated[str | None, Depends(_caller)]
+"""The calling player's id (:func:`quads.web.identity.caller`), ``None`` without one."""
+ViewerOf = Annotated[Viewer, Depends(_viewer)]
+"""How the caller sees a game (:class:`Viewer`)."""
