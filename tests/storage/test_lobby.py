@@ -6,11 +6,13 @@ from __future__ import annotations
 import threading
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from quads.game import Game
 from quads.rules import Rules
+from quads.site.lobby import pairing
 from quads.storage import GameStore, StoredGame
 from quads.storage.lobby import Lobby, OwnSeekError, Seek, SeekGoneError, TooManySeeksError
 from quads.storage.stored import now
@@ -67,18 +69,27 @@ def test_a_player_has_a_few_seeks_at_most_and_withdraws_only_their_own(lobby: Lo
     assert lobby.drop_player(A) == [seeks[1].id]
 
 
+def meets(player: str) -> dict[str, Any]:
+    """Quick pairing as the site chooses (:mod:`quads.site.lobby.pairing`)."""
+    return {"choose": lambda seeks: pairing.choose(player, seeks),
+            "candidates": pairing.CANDIDATES}
+
+
 def test_pairing_meets_the_oldest_compatible_seek_of_someone_else(lobby: Lobby) -> None:
     other_clock = lobby.add(B, "Ben", "quads", "300+3", "random", most=3)
     oldest = lobby.add(B, "Ben", "quads", "180+2", "random", most=3)
     lobby.add(C, "Cy", "quads", "180+2", "random", most=3)
-    mine = lobby.pair(A, "Ada", "quads", "180+2", game_of(A), most=3)  # type: ignore[arg-type]
+    mine = lobby.pair(A, "Ada", "quads", "180+2", game_of(A), most=3,  # type: ignore[arg-type]
+                      **meets(A))
     assert not isinstance(mine, Seek)
     assert mine.seek.id == oldest.id
     assert other_clock.id in mine.dropped  # Ben's other seek went with his game
-    waiting = lobby.pair(A, "Ada", "classic", "3d", game_of(A), most=3)  # type: ignore[arg-type]
+    waiting = lobby.pair(A, "Ada", "classic", "3d", game_of(A), most=3,  # type: ignore[arg-type]
+                      **meets(A))
     assert isinstance(waiting, Seek)
     assert waiting.side == "random"
-    again = lobby.pair(A, "Ada", "classic", "3d", game_of(A), most=3)  # type: ignore[arg-type]
+    again = lobby.pair(A, "Ada", "classic", "3d", game_of(A), most=3,  # type: ignore[arg-type]
+                      **meets(A))
     assert isinstance(again, Seek)  # never paired with oneself
 
 

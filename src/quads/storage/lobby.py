@@ -3,9 +3,10 @@
 A seek is taken in one transaction that deletes it and stores the game it
 starts: of any number of accepts of one seek, on any number of processes, the
 one whose delete finds the row starts the game and every other one finds it gone
-(:class:`SeekGoneError`).  Quick pairing finds the oldest compatible seek or
-adds one; on PostgreSQL it holds a transaction lock of its pool (rules and
-clock), so that two players pairing at once meet instead of both waiting.
+(:class:`SeekGoneError`).  Quick pairing takes the compatible seek that the
+site's pairing chooses (:mod:`quads.site.lobby.pairing`) or adds one; on
+PostgreSQL it holds a transaction lock of its pool (rules and clock), so that two
+players pairing at once meet instead of both waiting.
 
 On PostgreSQL every change is announced on :data:`LOBBY_CHANNEL` (``add ID``,
 ``drop ID`` and ``paired SEEK GAME SEEKER TAKER``), so that each process's lobby sockets hear
@@ -254,32 +255,37 @@ class Lobby:
         return Paired(stored, seek, tuple(dropped))
 
     def pair(self, player: str, name: str, rules: str, clock: str,
-             make_game: Callable[[Seek], StoredGame], *, most: int) -> Paired | Seek:
-        """Quick pairing: take the oldest seek of another player with the same rules
-        and clock, or open a seek (``random`` side) and wait.
+             make_game: Callable[[Seek], StoredGame], *, most: int,
+             choose: Callable[[list[Seek]], Seek | None], candidates: int) -> Paired | Seek:
+        """Quick pairing: take the seek that ``choose`` picks among the ``candidates``
+        oldest seeks of other players with the same rules and clock, or (if it picks
+        none) open a seek (``random`` side) and wait.
 
         :raises TooManySeeksError: if a seek is to be opened and ``player`` has ``most``.
         """
-        return _again(lambda: self._pair(player, name, rules, clock, make_game, most))
+        return _again(lambda: self._pair(player, name, rules, clock, make_game, most,
+                                         choose, candidates))
 
     def _pair(self, player: str, name: str, rules: str, clock: str,
-              make_game: Callable[[Seek], StoredGame], most: int) -> Paired | Seek:
+              make_game: Callable[[Seek], StoredGame], most: int,
+              choose: Callable[[list[Seek]], Seek | None], candidates: int) -> Paired | Seek:
         with self._write() as connection:
             if self.store.postgres:
                 connection.execute(sql("SELECT pg_advisory_xact_lock(:key)"),
                                    {"key": _lock_key(rules, clock)})
             tried: list[str] = []
             while True:  # an accept (which takes no pool lock) may take a seek first
-                row = connection.execute(
+                rows = connection.execute(
                     select(seeks).where(seeks.c.rules == rules, seeks.c.clock == clock,
                                         seeks.c.player != player, seeks.c.id.notin_(tried))
-                    .order_by(seeks.c.created, seeks.c.id).limit(1)).mappings().first()
-                if row is None:
+                    .order_by(seeks.c.created, seeks.c.id).limit(candidates)).mappings()
+                chosen = choose([_seek(row) for row in rows])
+                if chosen is None:
                     break
                 try:
-                    return self._start(connection, _seek(row), player, make_game)
+                    return self._start(connection, chosen, player, make_game)
                 except SeekGoneError:
-                    tried.append(row["id"])
+                    tried.append(chosen.id)
             return self._add(connection, player, name, rules, clock, "random", most)
 
     # -- liveness ----------------------------------------------------------------------

@@ -36,7 +36,6 @@ from quads.web.fields import GAME_ID_PATTERN, INVITE_PATTERN, MAX_REVISION, UUID
 from quads.web.game_requests import action_of, device_game
 from quads.web.identity import acting, anonymous
 from quads.web.lane import lane_of
-from quads.web.lobby_live import LobbyHub
 from quads.web.openapi import refusals
 from quads.web.paging import CURSOR_PATTERN, read_cursor, write_cursor
 from quads.web.qr import qr_svg
@@ -75,12 +74,6 @@ REVIEW_SECONDS = 3.0
 """The solver's time for each position of a review that the opening book does not hold."""
 
 
-def _started(lobby: LobbyHub, player: str | None) -> None:
-    """``player`` started a game: their open seeks go."""
-    if player is not None:
-        lobby.dropped(lobby.lobby.drop_player(player))
-
-
 @router.post("/games", status_code=201, tags=["games"], responses=refusals(429))
 @acting
 @quick
@@ -93,7 +86,7 @@ def create_game(request: Request, body: NewGame, games: GamesOf, lobby: LobbyOf,
     elif isinstance(body, OnlineGame):
         stored = games.new(body.rules, body.mode, player, host=body.host,
                            clock=None if body.clock is None else control_of(body.clock))
-        _started(lobby, player)
+        lobby.started(player)
     else:
         stored = games.new(body.rules, body.mode, player)
     return view(stored)
@@ -303,7 +296,7 @@ def rematch(request: Request, game_id: GameId, games: GamesOf, lobby: LobbyOf,
     """"Play again": the next game with the same players, rules and level, and the sides
     swapped.  Asked again (by either player), it answers the same new game."""
     following = games.rematch(game_id, player, lambda: rates.charge(request, "games"))
-    _started(lobby, player)
+    lobby.started(player)
     return view(following)
 
 

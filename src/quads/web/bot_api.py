@@ -41,6 +41,7 @@ from quads.clock import parse_time_control
 from quads.site.errors import SiteError
 from quads.site.games import clocks, play
 from quads.site.games.seats import load_visible
+from quads.site.players.names import made_up_name
 from quads.storage import GameStore, GameSummary, StorageError, StoredGame
 from quads.storage.bots import AlreadyBotError, Bots, Invitation
 from quads.storage.stored import now
@@ -54,7 +55,6 @@ from quads.web.lane import lane_of
 from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
 from quads.web.lobby_schemas import BotList, BotUpgrade, BotView
-from quads.web.names import made_up_name
 from quads.web.openapi import refusals
 from quads.web.schemas import BotInvitationRequest, GameView
 from quads.web.settings import Settings

@@ -22,6 +22,7 @@ from fastapi import Depends, FastAPI
 from starlette.requests import HTTPConnection
 
 from quads.site.games.service import Games
+from quads.site.lobby.service import Lobby
 from quads.storage import GameStore, StoredGame
 from quads.web import cores
 from quads.web.bot_streams import BotStreams
@@ -53,6 +54,7 @@ def wire(app: FastAPI, store: GameStore, settings: Settings,
     state.hub.on_publish = state.bot_streams.changed
     state.known_players = KnownPlayers()  # people whose token was checked here
     state.lobby = LobbyHub(store, state.hub, settings)
+    state.lobby_service = Lobby(state.lobby.lobby, state.lobby, settings)
     state.puzzles = PuzzleCache()
     state.today = today
     state.games = Games(store, state.hub, settings)
@@ -94,8 +96,8 @@ async def _hub(connection: HTTPConnection) -> LiveHub:
     return hub
 
 
-async def _lobby(connection: HTTPConnection) -> LobbyHub:
-    lobby: LobbyHub = connection.app.state.lobby
+async def _lobby(connection: HTTPConnection) -> Lobby:
+    lobby: Lobby = connection.app.state.lobby_service
     return lobby
 
 
@@ -110,8 +112,8 @@ SettingsOf = Annotated[Settings, Depends(_settings)]
 """What the operator tuned (:mod:`quads.web.settings`)."""
 HubOf = Annotated[LiveHub, Depends(_hub)]
 """The games' live sockets of this process (:mod:`quads.web.live`)."""
-LobbyOf = Annotated[LobbyHub, Depends(_lobby)]
-"""The lobby's seeks and live sockets (:mod:`quads.web.lobby_live`)."""
+LobbyOf = Annotated[Lobby, Depends(_lobby)]
+"""The lobby of the site (:class:`quads.site.lobby.service.Lobby`)."""
 GamesOf = Annotated[Games, Depends(_games)]
 """The games of the site (:class:`quads.site.games.service.Games`)."""
 CallerOf = Annotated[str | None, Depends(_caller)]
