@@ -345,7 +345,7 @@ def puzzle_cases(rng: random.Random) -> dict[str, Any]:
     from quads.puzzles import position_after, puzzle_for
     from quads.turn import Turn
     from quads.web.errors import library_code
-    from quads.web.puzzles import check, puzzle_view
+    from quads.web.puzzle_views import check, puzzle_view
 
     def attempt(puzzle: Any, played: list[str], turn: str) -> dict[str, Any]:
         try:

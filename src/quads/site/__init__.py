@@ -5,7 +5,11 @@ refusals (:class:`~quads.site.errors.SiteError`, a code and its parameters):
 
 * :mod:`quads.site.games`: a game between people or against the computer as the
   server keeps it: seats and invitations, actions, undo requests, rematches,
-  resignation, clocks and abandonment, and games uploaded from a device.
+  resignation, clocks and abandonment, and games uploaded from a device;
+* :mod:`quads.site.lobby`: seeks, accepting one, and whom quick pairing meets;
+* :mod:`quads.site.players`: players as others see them (their names);
+* :mod:`quads.site.puzzles`: the daily puzzles' dates, each player's results and
+  streak.
 
 None of them imports FastAPI, Starlette or anything of :mod:`quads.web`: each can
 be used and tested on a store alone.  The web layer (:mod:`quads.web`) reads a

@@ -45,7 +45,6 @@ from quads.web.identity import PlayerMiddleware
 from quads.web.keyed_writer import KeyedWriter
 from quads.web.limits import BodyLimitMiddleware
 from quads.web.origins import CrossSiteMiddleware
-from quads.web.puzzle_api import PuzzleWarmer
 from quads.web.settings import Settings
 from quads.web.timekeeper import Timekeeper
 from quads.web.upkeep import Pruner
@@ -83,8 +82,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     pruner = Pruner(store, app.state.hub, app.state.settings)
     app.state.pruner = pruner
     pruner.start()
-    warmer = PuzzleWarmer(app.state.puzzles)
-    app.state.puzzle_warmer = warmer
+    warmer = app.state.puzzle_warmer
     try:
         yield
     finally:

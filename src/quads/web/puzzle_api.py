@@ -11,35 +11,23 @@ The other routes only use the store: they run in the database lane
 
 from __future__ import annotations
 
-import asyncio
 import datetime
-import threading
-from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request
 
-from quads.puzzles import Puzzle, line_solves, streak_of_newest
+from quads.puzzles import Puzzle, line_solves
 from quads.site.errors import SiteError
-from quads.storage import GameStore, PuzzleResult
-from quads.storage.stored import now
+from quads.site.puzzles.days import ARCHIVE_DAYS, PuzzleCache, ahead_dates, puzzle_date
+from quads.site.puzzles.results import Attempt, PuzzleResults
 from quads.turn import Turn
-from quads.web import cores, rates
+from quads.web import rates
 from quads.web.dispatch import quick
 from quads.web.fields import DATE_PATTERN
-from quads.web.identity import acting, anonymous, caller
+from quads.web.identity import acting, anonymous
 from quads.web.lane import lane_of
 from quads.web.openapi import refusals
-from quads.web.puzzles import (
-    ARCHIVE_DAYS,
-    PuzzleCache,
-    ahead_dates,
-    check,
-    history_view,
-    puzzle_date,
-    puzzle_view,
-    result_answer,
-)
+from quads.web.puzzle_views import check, history_view, puzzle_view, result_answer
 from quads.web.schemas import (
     AdoptRequest,
     CheckRequest,
@@ -51,6 +39,7 @@ from quads.web.schemas import (
     VerdictView,
 )
 from quads.web.thinking import thinking
+from quads.web.wiring import CallerOf, PuzzleCacheOf, PuzzleResultsOf, PuzzleWarmerOf, TodayOf
 
 __all__ = ["router"]
 
@@ -63,81 +52,34 @@ PuzzleDate = Annotated[str, Path(pattern=DATE_PATTERN, description="`YYYY-MM-DD`
 Days = Annotated[int, Query(ge=1, le=366, description="How many dates the archive lists")]
 
 
-def _today(request: Request) -> datetime.date:
-    today: Callable[[], datetime.date] = request.app.state.today
-    return today()
-
-
-def _cache(request: Request) -> PuzzleCache:
-    cache: PuzzleCache = request.app.state.puzzles
-    return cache
-
-
-def _store(request: Request) -> GameStore:
-    store: GameStore = request.app.state.store
-    return store
-
-
-def _player(request: Request) -> str:
-    player = caller(request)
+def _player(player: str | None) -> str:
     assert player is not None  # every acting route has a caller
     return player
 
 
-async def _puzzle(request: Request, date: datetime.date) -> Puzzle:
+async def _puzzle(request: Request, cache: PuzzleCache, date: datetime.date) -> Puzzle:
     """The puzzle of ``date``: at once if it is generated already, else generated in
     the engine's ``study`` lane."""
-    cache = _cache(request)
     known = cache.known(date)
     if known is not None:
         return known
     return await thinking(request, "study", lambda: cache.get(date))
 
 
-def _history(request: Request, days: int) -> PuzzleHistory:
-    player = caller(request)
-    results = _store(request).results(player) if player is not None else []
-    return history_view(results, _today(request), days)
-
-
-class PuzzleWarmer:
-    """Generates the puzzles of coming dates in the background, one run at a time per
-    process, each puzzle once (a worker thread; never on the event loop)."""
-
-    def __init__(self, cache: PuzzleCache) -> None:
-        self.cache = cache
-        self.stopping = threading.Event()
-        self._task: asyncio.Task[None] | None = None
-
-    def warm(self, dates: list[datetime.date]) -> None:
-        """Start generating ``dates`` unless a run is under way."""
-        if self.stopping.is_set() or (self._task is not None and not self._task.done()):
-            return
-        self._task = asyncio.get_running_loop().create_task(
-            asyncio.to_thread(self._warm, dates))
-
-    def _warm(self, dates: list[datetime.date]) -> None:
-        cores.leave()  # generating puzzles is thinking: it may use every core
-        self.cache.warm(dates, self.stopping)
-
-    async def stop(self) -> None:
-        """Stop after the puzzle being generated, and wait for it."""
-        self.stopping.set()
-        if self._task is not None:
-            await asyncio.gather(self._task, return_exceptions=True)
+def _history(results: PuzzleResults, player: str | None, today: datetime.date,
+             days: int) -> PuzzleHistory:
+    return history_view(results.results(player), today, days)
 
 
 @router.get("/ahead")
 @anonymous
-async def get_puzzles_ahead(request: Request) -> PuzzlesAhead:
+async def get_puzzles_ahead(today: TodayOf, cache: PuzzleCacheOf,
+                            warmer: PuzzleWarmerOf) -> PuzzlesAhead:
     """The puzzles of today and the 14 days after it that are generated already; the
     others start being generated (``complete`` is false until they are)."""
-    today = _today(request)
-    cache = _cache(request)
     known = [(date, cache.known(date)) for date in ahead_dates(today)]
     missing = [date for date, puzzle in known if puzzle is None]
     if missing:
-        warmer: PuzzleWarmer = request.app.state.puzzle_warmer
         warmer.warm(missing)
     return PuzzlesAhead(today=today, complete=not missing,
                         puzzles=[puzzle_view(puzzle, today) for _, puzzle in known if puzzle])
@@ -145,41 +87,44 @@ async def get_puzzles_ahead(request: Request) -> PuzzlesAhead:
 
 @router.get("/history")
 @quick
-def get_history(request: Request, days: Days = ARCHIVE_DAYS) -> PuzzleHistory:
+def get_history(results: PuzzleResultsOf, player: CallerOf, today: TodayOf,
+                days: Days = ARCHIVE_DAYS) -> PuzzleHistory:
     """The caller's results and streak, and the archive of recent dates."""
-    return _history(request, days)
+    return _history(results, player, today, days)
 
 
 @router.post("/adopt")
 @acting
 @quick
-def adopt_results(request: Request, body: AdoptRequest) -> PuzzleHistory:
+def adopt_results(body: AdoptRequest, results: PuzzleResultsOf, player: CallerOf,
+                  today: TodayOf) -> PuzzleHistory:
     """Take over the results that this browser stored under the id it made up itself
     (before the server knew its players), so that an old streak goes on."""
-    _store(request).adopt_results(body.player, _player(request))
-    return _history(request, ARCHIVE_DAYS)
+    results.adopt(body.player, _player(player))
+    return _history(results, player, today, ARCHIVE_DAYS)
 
 
 @router.get("/{day}", responses=refusals(404, 422, 429, s404=_NO_PUZZLE, s422=_NO_DAY))
 @anonymous
-async def get_puzzle(request: Request, day: PuzzleDate) -> PuzzleView:
+async def get_puzzle(request: Request, day: PuzzleDate, today: TodayOf,
+                     cache: PuzzleCacheOf) -> PuzzleView:
     """The puzzle of a date, without its solution."""
-    today = _today(request)
-    return puzzle_view(await _puzzle(request, puzzle_date(day, today)), today)
+    return puzzle_view(await _puzzle(request, cache, puzzle_date(day, today)), today)
 
 
 @router.post("/{day}/check",
              responses=refusals(404, 422, 429, s404=_NO_PUZZLE, s422=_NO_DAY))
 @acting
-async def check_puzzle_turn(request: Request, day: PuzzleDate,
-                            body: CheckRequest) -> VerdictView:
+async def check_puzzle_turn(request: Request, day: PuzzleDate, body: CheckRequest,
+                            today: TodayOf, cache: PuzzleCacheOf, results: PuzzleResultsOf,
+                            player: CallerOf) -> VerdictView:
     """Judge the player's next turn; answer the opponent's reply."""
     rates.charge(request, "puzzles")
-    date = puzzle_date(day, _today(request))
-    puzzle = await _puzzle(request, date)
+    date = puzzle_date(day, today)
+    puzzle = await _puzzle(request, cache, date)
     verdict = await thinking(request, "play", lambda: check(puzzle, body.played, body.turn))
     if verdict.solved:
-        await lane_of(request.app).run(_store(request).add_solve, _player(request), date)
+        await lane_of(request.app).run(results.solved, _player(player), date)
     return verdict
 
 
@@ -190,8 +135,9 @@ async def check_puzzle_turn(request: Request, day: PuzzleDate,
     s409="A result posted as solved that the caller's checked turns, or the `line` it "
          "carries, did not solve"))
 @acting
-async def add_result(request: Request, day: PuzzleDate,
-                     body: ResultRequest) -> PuzzleResultAnswer:
+async def add_result(request: Request, day: PuzzleDate, body: ResultRequest, today: TodayOf,
+                     cache: PuzzleCacheOf, results: PuzzleResultsOf,
+                     player: CallerOf) -> PuzzleResultAnswer:
     """Store one attempt of the caller at a puzzle, solved or failed; answer what it
     changed: that date's entry, the streak and the dates solved.
 
@@ -201,48 +147,16 @@ async def add_result(request: Request, day: PuzzleDate,
     refused.  An attempt sent again under the same ``attempt`` id is stored once.
     """
     rates.charge(request, "puzzles")
-    date = puzzle_date(day, _today(request))
+    date = puzzle_date(day, today)
     proven = False
     if body.solved and body.line is not None:
-        puzzle = await _puzzle(request, date)
+        puzzle = await _puzzle(request, cache, date)
         line = [Turn.parse(token) for token in body.line]
         proven = await thinking(request, "play", lambda: line_solves(puzzle, line))
         if not proven:
-            raise _not_solved("the line played does not force the win within the goal")
-    return await lane_of(request.app).run(_add_result, request, date, body, proven)
-
-
-def _not_solved(message: str) -> SiteError:
-    return SiteError("not_solved", message)
-
-
-def _add_result(request: Request, date: datetime.date, body: ResultRequest,
-                proven: bool) -> PuzzleResultAnswer:
-    """Store the attempt (``proven``: its line solved the puzzle, now also counted)."""
-    store = _store(request)
-    player = _player(request)
-    if body.attempt is not None:
-        known = store.result_of(player, body.attempt)
-        if known is not None:
-            return _answer(store, player, known.date, known, _today(request))
-    if body.solved and not proven and not store.has_solve(player, date):
-        raise _not_solved("your checked turns have not solved this puzzle: a result counts "
-                          "as solved only after the winning turn was checked")
-    stored = PuzzleResult(player=player, date=date, tries=body.tries, seconds=body.seconds,
-                          solved=body.solved, recorded=now(), attempt=body.attempt)
-    if not store.add_result(stored, solve=proven):
-        # The same attempt, stored meanwhile by a request sent twice at once.
-        known = store.result_of(player, body.attempt or "")
-        assert known is not None
-        stored = known
-    return _answer(store, player, date, stored, _today(request))
-
-
-def _answer(store: GameStore, player: str, date: datetime.date, stored: PuzzleResult,
-            today: datetime.date) -> PuzzleResultAnswer:
-    """What storing ``stored`` changed; only what the answer needs is read, never the
-    player's whole history."""
-    attempts, first_solve = store.puzzle_day(player, date)
-    return result_answer(stored, today, solved=store.solved_count(player),
-                         streak=streak_of_newest(store.solved_dates(player, today), today),
-                         attempts=attempts, first_solve=first_solve)
+            raise SiteError("not_solved", "the line played does not force the win within "
+                            "the goal")
+    attempt = Attempt(body.tries, body.seconds, body.solved, body.attempt)
+    recorded = await lane_of(request.app).run(results.record, _player(player), date, attempt,
+                                              proven=proven, today=today)
+    return result_answer(recorded, today)

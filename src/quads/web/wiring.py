@@ -23,6 +23,8 @@ from starlette.requests import HTTPConnection
 
 from quads.site.games.service import Games
 from quads.site.lobby.service import Lobby
+from quads.site.puzzles.days import PuzzleCache
+from quads.site.puzzles.results import PuzzleResults
 from quads.storage import GameStore, StoredGame
 from quads.web import cores
 from quads.web.bot_streams import BotStreams
@@ -30,13 +32,13 @@ from quads.web.identity import KnownPlayers, caller
 from quads.web.lane import DatabaseLane, lane_for
 from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
-from quads.web.puzzles import PuzzleCache
+from quads.web.puzzle_warmer import PuzzleWarmer
 from quads.web.schemas import GameView
 from quads.web.settings import Settings
 from quads.web.views import game_view
 
-__all__ = ["CallerOf", "GamesOf", "HubOf", "LobbyOf", "SettingsOf", "StoreOf", "Viewer", "ViewerOf",
-           "wire"]
+__all__ = ["CallerOf", "GamesOf", "HubOf", "LobbyOf", "PuzzleCacheOf", "PuzzleResultsOf",
+           "PuzzleWarmerOf", "SettingsOf", "StoreOf", "TodayOf", "Viewer", "ViewerOf", "wire"]
 
 
 def wire(app: FastAPI, store: GameStore, settings: Settings,
@@ -56,6 +58,8 @@ def wire(app: FastAPI, store: GameStore, settings: Settings,
     state.lobby = LobbyHub(store, state.hub, settings)
     state.lobby_service = Lobby(state.lobby.lobby, state.lobby, settings)
     state.puzzles = PuzzleCache()
+    state.puzzle_warmer = PuzzleWarmer(state.puzzles)
+    state.puzzle_results = PuzzleResults(store)
     state.today = today
     state.games = Games(store, state.hub, settings)
 
@@ -106,6 +110,26 @@ async def _games(connection: HTTPConnection) -> Games:
     return games
 
 
+async def _today(connection: HTTPConnection) -> datetime.date:
+    today: Callable[[], datetime.date] = connection.app.state.today
+    return today()
+
+
+async def _puzzle_cache(connection: HTTPConnection) -> PuzzleCache:
+    cache: PuzzleCache = connection.app.state.puzzles
+    return cache
+
+
+async def _puzzle_warmer(connection: HTTPConnection) -> PuzzleWarmer:
+    warmer: PuzzleWarmer = connection.app.state.puzzle_warmer
+    return warmer
+
+
+async def _puzzle_results(connection: HTTPConnection) -> PuzzleResults:
+    results: PuzzleResults = connection.app.state.puzzle_results
+    return results
+
+
 StoreOf = Annotated[GameStore, Depends(_store)]
 """The store of saved games, puzzle results and players."""
 SettingsOf = Annotated[Settings, Depends(_settings)]
@@ -120,3 +144,11 @@ CallerOf = Annotated[str | None, Depends(_caller)]
 """The calling player's id (:func:`quads.web.identity.caller`), ``None`` without one."""
 ViewerOf = Annotated[Viewer, Depends(_viewer)]
 """How the caller sees a game (:class:`Viewer`)."""
+TodayOf = Annotated[datetime.date, Depends(_today)]
+"""The date of the day's puzzle (the server's local date)."""
+PuzzleCacheOf = Annotated[PuzzleCache, Depends(_puzzle_cache)]
+"""The puzzles generated (:class:`quads.site.puzzles.days.PuzzleCache`)."""
+PuzzleWarmerOf = Annotated[PuzzleWarmer, Depends(_puzzle_warmer)]
+"""What generates the coming dates' puzzles in the background."""
+PuzzleResultsOf = Annotated[PuzzleResults, Depends(_puzzle_results)]
+"""The players' puzzle results (:class:`quads.site.puzzles.results.PuzzleResults`)."""

@@ -1,22 +1,16 @@
-"""What the puzzle routes do: find the day's puzzle (generated once per date and
-kept in memory), judge a turn through :mod:`quads.puzzles`, and build the views
-of the puzzle, of a verdict and of a player's history.
-
-The puzzle logic itself (the goal, what wins, the defender's reply, the
-streak) lives in :mod:`quads.puzzles`; this module only calls it.
-"""
+"""The puzzles as the API shows them: a puzzle without its solution, the verdict on
+a turn (judged by :mod:`quads.puzzles`), a player's history and what storing an
+attempt changed.  Which puzzles exist and what counts as solved is the site's
+(:mod:`quads.site.puzzles`)."""
 
 from __future__ import annotations
 
 import datetime
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Literal
 
 from quads.bits import iter_bits
 from quads.cells import cell_name
-from quads.errors import InvalidDateError
 from quads.pieces import piece_name
 from quads.position import Position
 from quads.puzzles import (
@@ -24,16 +18,14 @@ from quads.puzzles import (
     check_turn,
     needs_handover,
     own_placements,
-    parse_date,
     position_after,
-    puzzle_for,
     streak,
 )
 from quads.rules import Rules
-from quads.site.errors import SiteError
+from quads.site.puzzles.days import ARCHIVE_DAYS
+from quads.site.puzzles.results import Recorded
 from quads.storage import PuzzleResult
 from quads.turn import Turn
-from quads.web.fields import EARLIEST
 from quads.web.schemas import (
     PuzzleDay,
     PuzzleGoal,
@@ -45,91 +37,7 @@ from quads.web.schemas import (
     VerdictView,
 )
 
-__all__ = [
-    "AHEAD_DAYS",
-    "ARCHIVE_DAYS",
-    "PuzzleCache",
-    "ahead_dates",
-    "check",
-    "history_view",
-    "puzzle_date",
-    "puzzle_view",
-]
-
-ARCHIVE_DAYS = 30
-"""The dates the archive lists by default: today and the days before."""
-
-AHEAD_DAYS = 14
-"""The days after today whose puzzles the page keeps, to play them without a network."""
-
-
-def ahead_dates(today: datetime.date) -> list[datetime.date]:
-    """Today and the ``AHEAD_DAYS`` dates after it."""
-    return [today + datetime.timedelta(days=days) for days in range(AHEAD_DAYS + 1)]
-
-
-class PuzzleCache:
-    """The puzzles of recent dates, each generated once (0.1 to 3 seconds) and then
-    kept in memory.  Requests for a date being generated wait for that run rather
-    than start another."""
-
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._puzzles: OrderedDict[datetime.date, Puzzle] = OrderedDict()
-        self._lock = threading.Lock()
-        self._generating: dict[datetime.date, threading.Lock] = {}
-
-    def known(self, date: datetime.date) -> Puzzle | None:
-        """The puzzle of ``date`` if it is generated already (at once), else ``None``."""
-        with self._lock:
-            return self._puzzles.get(date)
-
-    def get(self, date: datetime.date) -> Puzzle:
-        """The puzzle of ``date``."""
-        with self._lock:
-            if date in self._puzzles:
-                self._puzzles.move_to_end(date)
-                return self._puzzles[date]
-            busy = self._generating.setdefault(date, threading.Lock())
-        with busy:
-            with self._lock:
-                if date in self._puzzles:
-                    return self._puzzles[date]
-            puzzle = puzzle_for(date)
-            with self._lock:
-                self._puzzles[date] = puzzle
-                self._generating.pop(date, None)
-                while len(self._puzzles) > self.size:
-                    self._puzzles.popitem(last=False)
-        return puzzle
-
-    def warm(self, dates: Sequence[datetime.date], stop: threading.Event) -> None:
-        """Generate the puzzles of ``dates`` not known yet, one after the other, until
-        ``stop`` is set (between two puzzles)."""
-        for date in dates:
-            if stop.is_set():
-                return
-            self.get(date)
-
-
-def puzzle_date(text: str, today: datetime.date) -> datetime.date:
-    """The date of a puzzle address: ``today`` or ``YYYY-MM-DD``, from
-    :data:`~quads.web.fields.EARLIEST` to ``today``.
-
-    :raises InvalidDateError: if ``text`` is not a date, or one before ``EARLIEST``.
-    :raises SiteError: ``404 not_found`` for a date after ``today``.
-    """
-    date = today if text == "today" else parse_date(text)
-    if date < EARLIEST:
-        raise InvalidDateError(
-            f"invalid date {text!r}: the puzzles start on {EARLIEST.isoformat()}",
-            "date_range", date=text, earliest=EARLIEST.isoformat())
-    if date > today:
-        raise SiteError.not_found(
-            f"no puzzle for {date.isoformat()} yet: the puzzles go up to today, "
-            f"{today.isoformat()}"
-        )
-    return date
+__all__ = ["check", "history_view", "puzzle_view", "result_answer"]
 
 
 def _pieces(mask: int) -> list[str]:
@@ -265,15 +173,15 @@ def history_view(results: Sequence[PuzzleResult], today: datetime.date,
     )
 
 
-def result_answer(stored: PuzzleResult, today: datetime.date, *, solved: int, streak: int,
-                  attempts: int, first_solve: PuzzleResult | None) -> PuzzleResultAnswer:
-    """What storing ``stored`` changed: the player's count of dates ``solved`` and
-    ``streak``, and the ``attempts`` at its date and the ``first_solve`` of it."""
+def result_answer(recorded: Recorded, today: datetime.date) -> PuzzleResultAnswer:
+    """What storing an attempt changed (:meth:`PuzzleResults.record
+    <quads.site.puzzles.results.PuzzleResults.record>`)."""
+    stored, first_solve = recorded.result, recorded.first_solve
     return PuzzleResultAnswer(
         today=today,
-        streak=streak,
-        solved=solved,
+        streak=recorded.streak,
+        solved=recorded.solved,
         day=_day(stored.date, {} if first_solve is None else {stored.date: first_solve},
-                 {stored.date: attempts}),
+                 {stored.date: recorded.attempts}),
         result=_result_view(stored),
     )
