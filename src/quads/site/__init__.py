@@ -6,6 +6,8 @@ refusals (:class:`~quads.site.errors.SiteError`, a code and its parameters):
 * :mod:`quads.site.games`: a game between people or against the computer as the
   server keeps it: seats and invitations, actions, undo requests, rematches,
   resignation, clocks and abandonment, and games uploaded from a device;
+* :mod:`quads.site.bots`: players that are programs, the seats offered to them and
+  what their event streams tell;
 * :mod:`quads.site.lobby`: seeks, accepting one, and whom quick pairing meets;
 * :mod:`quads.site.players`: players as others see them (their names);
 * :mod:`quads.site.puzzles`: the daily puzzles' dates, each player's results and

@@ -38,27 +38,30 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
 
 from quads.clock import parse_time_control
+from quads.site.bots.events import BotEvent, BotEvents, Invited, Started
 from quads.site.errors import SiteError
-from quads.site.games import clocks, play
-from quads.site.games.seats import load_visible
-from quads.site.players.names import made_up_name
-from quads.storage import GameStore, GameSummary, StorageError, StoredGame
-from quads.storage.bots import AlreadyBotError, Bots, Invitation
+from quads.storage import StorageError
+from quads.storage.bots import Bots as BotStore
 from quads.storage.stored import now
 from quads.web import rates
 from quads.web.api import GameId
-from quads.web.bot_streams import BotStreams
 from quads.web.clock_views import spec_of
 from quads.web.dispatch import quick
-from quads.web.identity import KnownPlayers, acting, caller, issued_token, player_id
+from quads.web.identity import acting, issued_token, player_id
 from quads.web.lane import lane_of
-from quads.web.live import LiveHub
-from quads.web.lobby_live import LobbyHub
 from quads.web.lobby_schemas import BotList, BotUpgrade, BotView
 from quads.web.openapi import refusals
 from quads.web.schemas import BotInvitationRequest, GameView
-from quads.web.settings import Settings
-from quads.web.views import game_view
+from quads.web.wiring import (
+    BotsOf,
+    BotStreamsOf,
+    CallerOf,
+    KnownPlayersOf,
+    LobbyHubOf,
+    SettingsOf,
+    StoreOf,
+    ViewerOf,
+)
 
 __all__ = ["KEY_BYTES", "people", "router"]
 
@@ -84,65 +87,38 @@ _RETRY = 2.0
 """Seconds after which a stream whose look failed (the database away) looks again."""
 
 
-def _settings(request: Request) -> Settings:
-    settings: Settings = request.app.state.settings
-    return settings
-
-
-def _streams(request: Request) -> BotStreams:
-    """The bots' streams open on this process."""
-    streams: BotStreams = request.app.state.bot_streams
-    return streams
-
-
 @router.post("/upgrade", tags=["bots"], responses=refusals(
     409, 429, s409="`already_bot`: the caller is a bot already"))
 @acting
 @quick
-def upgrade(request: Request) -> BotUpgrade:
+def upgrade(request: Request, bots: BotsOf, known: KnownPlayersOf,
+            player: CallerOf) -> BotUpgrade:
     """Make the caller a bot, for good: marked as one on every page, it plays through
     the API (a caller without a token becomes a new player, whose token this answer
     holds, once).  The answer holds the owner's key too, once: kept apart from the
     token, it replaces or revokes the token whoever else holds it."""
-    player = caller(request)
     assert player is not None  # an acting route always has a caller
     if issued_token(request) is None:
         rates.charge(request, "identities")  # a newcomer was charged when it was made
-    lobby: LobbyHub = request.app.state.lobby
     owner_key = secrets.token_urlsafe(KEY_BYTES)
-    try:
-        handle = Bots(lobby.store).upgrade(player, player_id(owner_key))
-    except AlreadyBotError:
-        raise SiteError("already_bot", "you are a bot already; it cannot be undone") \
-            from None
-    known: KnownPlayers = request.app.state.known_players
+    handle, name = bots.upgrade(player, player_id(owner_key))
     known.forget(player)  # its token may be replaced from now on: checked every time
-    name = lobby.lobby.name(player, made_up_name)
-    for seek in lobby.lobby.seeks(500):
-        if seek.player == player:
-            again = lobby.lobby.seek(seek.id)
-            if again is not None:
-                lobby.opened(again)  # marked as a bot's from now on
     return BotUpgrade(bot=handle, name=name, token=issued_token(request), owner_key=owner_key)
 
 
-def _started(summary: GameSummary) -> bool:
-    return (summary.mode == "online" and summary.first_player is not None
-            and summary.second_player is not None)
-
-
-def _invitation_event(invitation: Invitation) -> bytes:
-    clock = None
-    if invitation.clock is not None:
-        clock = spec_of(parse_time_control(invitation.clock))
-    return _event("invitation", game=invitation.game, rules=invitation.rules,
-                  clock=None if clock is None else clock.model_dump(), side=invitation.side,
-                  host=invitation.host)
-
-
-def _start_event(summary: GameSummary, bot: str) -> bytes:
-    side = "first" if summary.first_player == bot else "second"
-    return _event("gameStart", game=summary.id, rules=summary.rules, side=side)
+def _line(event: BotEvent) -> bytes:
+    """One event as a line of the stream."""
+    if isinstance(event, Invited):
+        invitation = event.invitation
+        clock = None
+        if invitation.clock is not None:
+            clock = spec_of(parse_time_control(invitation.clock)).model_dump()
+        return _event("invitation", game=invitation.game, rules=invitation.rules,
+                      clock=clock, side=invitation.side, host=invitation.host)
+    if isinstance(event, Started):
+        return _event("gameStart", game=event.game.id, rules=event.game.rules,
+                      side=event.side)
+    return _event("gameFinish", game=event.game)
 
 
 def _event(kind: str, **fields: object) -> bytes:
@@ -154,15 +130,13 @@ def _event(kind: str, **fields: object) -> bytes:
           "description": "The bot's events, one JSON object a line"},
     **refusals(403, 409, 429, s403="`not_a_bot`", s409="`stream_open`: one stream per bot",
                s429="`streams_full`: this process holds as many streams as it may")})
-async def stream(request: Request) -> StreamingResponse:
+async def stream(request: Request, bots: BotsOf, store: StoreOf, lobby: LobbyHubOf,
+                 settings: SettingsOf, streams: BotStreamsOf, player: CallerOf,
+                 ) -> StreamingResponse:
     """The bot's games begun and ended, as they happen (see the module's documentation)."""
-    player = caller(request)
-    lobby: LobbyHub = request.app.state.lobby
-    store: GameStore = lobby.store
     lane = lane_of(request.app)
-    if player is None or await lane.run(Bots(store).handle, player) is None:
+    if player is None or await lane.run(bots.handle, player) is None:
         raise SiteError("not_a_bot", "only a bot has an event stream: POST /api/bot/upgrade")
-    settings, streams = _settings(request), _streams(request)
     if player in streams:
         raise SiteError("stream_open", "this bot has a stream open already")
     if len(streams) >= settings.bot_streams:
@@ -171,22 +145,19 @@ async def stream(request: Request) -> StreamingResponse:
     own = streams.open(player)  # before the first look: no change is missed after it
     lobby.arrive(player)
 
-    bots = Bots(store)
+    seen = BotStore(store).seen
     heartbeat = max(_SHORTEST, settings.bot_heartbeat)
     sweep = max(_SHORTEST, settings.bot_sweep)
 
     async def events() -> AsyncIterator[bytes]:
-        known: dict[str, GameSummary] = {}
-        offered: set[str] = set()
-        ended: set[str] = set()  # the games whose gameFinish was sent
-        opened = now()
+        told = BotEvents(player, now())
         clock = asyncio.get_running_loop().time
         said = clock()  # when the stream last sent a line
         # The streams of a process opened together do not sweep together.
         due = clock() + random.uniform(0.5, 1.0) * sweep  # the next look by itself
         try:
             with contextlib.suppress(StorageError):
-                await lane.run(bots.seen, player)
+                await lane.run(seen, player)
             while not own.ended:
                 # Lowered before the look: a change saved meanwhile raises it again.
                 own.wake.clear()
@@ -196,37 +167,14 @@ async def stream(request: Request) -> StreamingResponse:
                                            limit=_GAMES_WATCHED)
                     over = await lane.run(store.summaries, "over", player=player,
                                           limit=_ENDED_WATCHED)
-                    invited = await lane.run(bots.invitations, player)
+                    invited = await lane.run(BotStore(store).invitations, player)
+                    events = told.look(found, over, invited)
                 except StorageError:  # the database is away: look again soon
-                    found, over, invited = list(known.values()), [], []
+                    events = told.missed()
                     failed = True
-                games = {s.id: s for s in found if _started(s)}
-                sent = False
-                for invitation in invited:
-                    if invitation.game not in offered:
-                        yield _invitation_event(invitation)
-                        sent = True
-                offered = {invitation.game for invitation in invited}
-                for game_id, summary in games.items():
-                    if game_id not in known:
-                        yield _start_event(summary, player)
-                        sent = True
-                for game_id in known.keys() - games.keys():
-                    yield _event("gameFinish", game=game_id)
-                    ended.add(game_id)
-                    sent = True
-                # a game begun and ended between two looks: both events at once
-                for summary in reversed(over):
-                    if (summary.id in ended or summary.id in known or not _started(summary)
-                            or summary.updated < opened):
-                        continue
-                    yield _start_event(summary, player)
-                    yield _event("gameFinish", game=summary.id)
-                    ended.add(summary.id)
-                    sent = True
-                if over:  # only what the next look can see again need be remembered
-                    ended &= {summary.id for summary in over} | games.keys()
-                known = games
+                for event in events:
+                    yield _line(event)
+                sent = bool(events)
                 if sent:
                     said = clock()
                 if failed:
@@ -255,64 +203,33 @@ async def stream(request: Request) -> StreamingResponse:
 # ---- invitations ---------------------------------------------------------------------
 
 
-def _changed(request: Request, stored: StoredGame) -> GameView:
-    """Save ``stored``, tell its sockets, and answer its view as stored (the seats'
-    names and marks read again)."""
-    lobby: LobbyHub = request.app.state.lobby
-    hub: LiveHub = request.app.state.hub
-    lobby.store.save(stored)
-    stored = lobby.store.load(stored.id)
-    hub.publish(stored.id, stored)
-    return game_view(stored, caller(request), hub.connected(stored.id), _settings(request))
-
-
-def _invited(request: Request, game_id: str) -> tuple[StoredGame, str]:
-    """The game ``game_id`` whose free seat is offered to the calling bot, and the bot."""
-    lobby: LobbyHub = request.app.state.lobby
-    player = caller(request)
-    stored = load_visible(lobby.store, game_id, player)
-    if player is None or stored.bot_invited != player or stored.bot_declined:
-        raise SiteError.not_found("no seat of this game is offered to you")
-    return stored, player
-
-
 @router.post("/invitations/{game_id}/accept", tags=["bots"], responses=refusals(
     404, 409, 429, s404="No seat of this game is offered to the caller",
     s409="`seat_taken`, `game_over`"))
 @quick
-def accept_invitation(request: Request, game_id: GameId) -> GameView:
+def accept_invitation(request: Request, game_id: GameId, bots: BotsOf, player: CallerOf,
+                      view: ViewerOf) -> GameView:
     """Take the seat offered to the calling bot: the game starts."""
     rates.charge(request, "joins")
-    stored, player = _invited(request, game_id)
-    if stored.is_over():
-        raise SiteError.game_over()
-    if stored.invite is None:
-        raise SiteError("seat_taken", "both seats of this game are taken")
-    play.join(stored, player, stored.invite)
-    stored.bot_invited = None
-    clocks.start(stored, now(), _settings(request).clock_grace)
-    return _changed(request, stored)
+    return view(bots.accept(game_id, player))
 
 
 @router.post("/invitations/{game_id}/decline", status_code=204, tags=["bots"],
              response_class=Response, responses=refusals(404))
 @quick
-def decline_invitation(request: Request, game_id: GameId) -> Response:
+def decline_invitation(game_id: GameId, bots: BotsOf, player: CallerOf) -> Response:
     """Decline the seat offered to the calling bot (its players are told at once)."""
-    stored, _ = _invited(request, game_id)
-    stored.bot_declined = True
-    _changed(request, stored)
+    bots.decline(game_id, player)
     return Response(status_code=204)
 
 
 @people.get("/bots", tags=["bots"])
 @quick
-def list_bots(request: Request) -> BotList:
+def list_bots(bots: BotsOf, settings: SettingsOf) -> BotList:
     """The bots whose event stream is open now (or was a moment ago), by name."""
-    lobby: LobbyHub = request.app.state.lobby
-    recent = now() - timedelta(seconds=3 * _settings(request).bot_heartbeat)
+    recent = now() - timedelta(seconds=3 * settings.bot_heartbeat)
     return BotList(bots=[BotView(bot=bot.handle, name=bot.name or bot.handle)
-                         for bot in Bots(lobby.store).seen_since(recent, _LISTED)])
+                         for bot in bots.seen_since(recent, _LISTED)])
 
 
 @people.post("/games/{game_id}/invite-bot", tags=["bots"], responses=refusals(
@@ -320,25 +237,9 @@ def list_bots(request: Request) -> BotList:
     s409="`seat_taken` (no free seat), `game_over`, `own_bot` (the caller is that bot)",
     s422="`no_such_bot`: no bot has the handle named"))
 @quick
-def invite_bot(request: Request, game_id: GameId, body: BotInvitationRequest) -> GameView:
+def invite_bot(request: Request, game_id: GameId, body: BotInvitationRequest, bots: BotsOf,
+               player: CallerOf, view: ViewerOf) -> GameView:
     """Offer the free seat of one's online game to a bot: its event stream hears of it,
     and it accepts or declines (an invitation to another bot replaces it)."""
     rates.charge(request, "games")
-    lobby: LobbyHub = request.app.state.lobby
-    player = caller(request)
-    stored = load_visible(lobby.store, game_id, player)
-    if player is None or stored.mode != "online" or stored.seat_of(player) is None:
-        raise SiteError("not_your_game", "only a player seated in this online game "
-                                             "offers its free seat")
-    if stored.is_over():
-        raise SiteError.game_over()
-    if stored.first_player is not None and stored.second_player is not None:
-        raise SiteError("seat_taken", "both seats of this game are taken")
-    bot = Bots(lobby.store).find(body.bot)
-    if bot is None:
-        raise SiteError("no_such_bot", "no bot has this handle")
-    if bot.player == player:
-        raise SiteError("own_bot", "the seat is offered to another player, not to oneself")
-    lobby.lobby.name(player, made_up_name)  # the bot sees who offers the seat
-    stored.bot_invited, stored.bot_declined = bot.player, False
-    return _changed(request, stored)
+    return view(bots.offer(game_id, player, body.bot))

@@ -21,11 +21,13 @@ from typing import Annotated
 from fastapi import Depends, FastAPI
 from starlette.requests import HTTPConnection
 
+from quads.site.bots.service import Bots
 from quads.site.games.service import Games
 from quads.site.lobby.service import Lobby
 from quads.site.puzzles.days import PuzzleCache
 from quads.site.puzzles.results import PuzzleResults
 from quads.storage import GameStore, StoredGame
+from quads.storage.bots import Bots as BotStore
 from quads.web import cores
 from quads.web.bot_streams import BotStreams
 from quads.web.identity import KnownPlayers, caller
@@ -37,8 +39,25 @@ from quads.web.schemas import GameView
 from quads.web.settings import Settings
 from quads.web.views import game_view
 
-__all__ = ["CallerOf", "GamesOf", "HubOf", "LobbyOf", "PuzzleCacheOf", "PuzzleResultsOf",
-           "PuzzleWarmerOf", "SettingsOf", "StoreOf", "TodayOf", "Viewer", "ViewerOf", "wire"]
+__all__ = [
+    "BotStreamsOf",
+    "BotsOf",
+    "CallerOf",
+    "GamesOf",
+    "HubOf",
+    "KnownPlayersOf",
+    "LobbyHubOf",
+    "LobbyOf",
+    "PuzzleCacheOf",
+    "PuzzleResultsOf",
+    "PuzzleWarmerOf",
+    "SettingsOf",
+    "StoreOf",
+    "TodayOf",
+    "Viewer",
+    "ViewerOf",
+    "wire",
+]
 
 
 def wire(app: FastAPI, store: GameStore, settings: Settings,
@@ -62,6 +81,7 @@ def wire(app: FastAPI, store: GameStore, settings: Settings,
     state.puzzle_results = PuzzleResults(store)
     state.today = today
     state.games = Games(store, state.hub, settings)
+    state.bots = Bots(BotStore(store), state.hub, settings, state.lobby_service)
 
 
 @dataclass(frozen=True)
@@ -130,6 +150,26 @@ async def _puzzle_results(connection: HTTPConnection) -> PuzzleResults:
     return results
 
 
+async def _bots(connection: HTTPConnection) -> Bots:
+    bots: Bots = connection.app.state.bots
+    return bots
+
+
+async def _bot_streams(connection: HTTPConnection) -> BotStreams:
+    streams: BotStreams = connection.app.state.bot_streams
+    return streams
+
+
+async def _known_players(connection: HTTPConnection) -> KnownPlayers:
+    known: KnownPlayers = connection.app.state.known_players
+    return known
+
+
+async def _lobby_hub(connection: HTTPConnection) -> LobbyHub:
+    hub: LobbyHub = connection.app.state.lobby
+    return hub
+
+
 StoreOf = Annotated[GameStore, Depends(_store)]
 """The store of saved games, puzzle results and players."""
 SettingsOf = Annotated[Settings, Depends(_settings)]
@@ -152,3 +192,11 @@ PuzzleWarmerOf = Annotated[PuzzleWarmer, Depends(_puzzle_warmer)]
 """What generates the coming dates' puzzles in the background."""
 PuzzleResultsOf = Annotated[PuzzleResults, Depends(_puzzle_results)]
 """The players' puzzle results (:class:`quads.site.puzzles.results.PuzzleResults`)."""
+BotsOf = Annotated[Bots, Depends(_bots)]
+"""The bots of the site (:class:`quads.site.bots.service.Bots`)."""
+BotStreamsOf = Annotated[BotStreams, Depends(_bot_streams)]
+"""The bots' event streams open on this process."""
+KnownPlayersOf = Annotated[KnownPlayers, Depends(_known_players)]
+"""The people whose token this process checked (:class:`quads.web.identity.KnownPlayers`)."""
+LobbyHubOf = Annotated[LobbyHub, Depends(_lobby_hub)]
+"""The lobby's live sockets of this process (:mod:`quads.web.lobby_live`)."""

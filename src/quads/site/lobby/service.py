@@ -93,6 +93,14 @@ class Lobby:
                 self.followers.opened(seek)
         return renamed
 
+    def shown_again(self, player: str) -> None:
+        """Show ``player``'s open seeks again (they became a bot: marked as one now)."""
+        for seek in self.seeks.seeks(LISTED):
+            if seek.player == player:
+                again = self.seeks.seek(seek.id)
+                if again is not None:
+                    self.followers.opened(again)
+
     def open(self, player: str, rules: str, clock: str, side: SeekSide) -> Seek:
         """Open a seek of ``player`` for a game of ``rules`` with ``clock`` (a time
         control's text), ``player`` taking ``side``.
