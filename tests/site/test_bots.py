@@ -10,10 +10,12 @@ from tests.site.site_helpers import Limits, Told
 
 from quads.site.bots.events import BotEvents, Finished, Invited, Started
 from quads.site.bots.service import Bots
+from quads.site.bots.tokens import BotTokens
 from quads.site.errors import SiteError
 from quads.site.games.service import Games
 from quads.site.lobby.service import Lobby
 from quads.storage import GameStore, GameSummary
+from quads.storage.bot_keys import BotKeys
 from quads.storage.bots import Bots as BotStore
 from quads.storage.bots import Invitation
 from quads.storage.lobby import Lobby as Seeks
@@ -81,3 +83,17 @@ def test_a_seat_offered_to_a_bot_is_taken_or_declined(store: GameStore, told: To
     seated = bots.accept(game.id, BOT)
     assert (seated.first_player, seated.second_player) == (HOST, BOT)
     assert _code(lambda: bots.offer(game.id, HOST, handle)) == "seat_taken"
+
+
+def test_a_token_is_replaced_by_its_bot_or_by_its_owner_only(store: GameStore) -> None:
+    changed: list[str] = []
+    tokens = BotTokens(BotKeys(store), changed.append)
+    store.add_player(OTHER)
+    assert _code(lambda: tokens.replace(OTHER, "t" * 64)) == "not_a_bot"
+    assert _code(lambda: tokens.replace(None, "t" * 64)) == "not_a_bot"
+    handle = BotStore(store).upgrade(BOT, "k" * 64)
+    tokens.replace(BOT, "t" * 64)
+    assert _code(lambda: tokens.replace_as_owner(handle, "x" * 64, "u" * 64)) == "bad_owner_key"
+    assert _code(lambda: tokens.replace_as_owner("bot-nobody", "k" * 64, "u" * 64)) == "not_found"
+    tokens.replace_as_owner(handle, "k" * 64, "u" * 64)
+    assert changed == [BOT, BOT]  # each change told, none of the refused ones

@@ -67,7 +67,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         from quads.web.notify import ChangeListener
 
         listener = ChangeListener(store, app.state.hub, app.state.lobby)
-        listener.on_key = _key_changed(app)
+        listener.on_key = app.state.token_changed
         # No token is taken from memory while the news of a change could be missed.
         app.state.known_players.trusted = listener.listening.is_set
         listener.start()
@@ -105,18 +105,6 @@ def _reloaded(app: FastAPI) -> Callable[[], None]:
         app.state.bot_streams.wake_all()
 
     return reloaded
-
-
-def _key_changed(app: FastAPI) -> Callable[[str], None]:
-    """What the listener calls when a player's token changed on some process: it is
-    checked again, and its bot's stream and live sockets here end."""
-
-    def changed(player: str) -> None:
-        app.state.known_players.forget(player)
-        app.state.bot_streams.end(player)
-        app.state.hub.end_player(player)
-
-    return changed
 
 
 def _away_writer(store: GameStore, share_core: bool) -> Callable[[str, str, bool], None]:

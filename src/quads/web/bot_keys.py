@@ -28,23 +28,14 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
 
-from quads.site.errors import SiteError
-from quads.storage.bot_keys import BotKeys, WrongOwnerKeyError
+from quads.site.bots.tokens import BotTokens
 from quads.web import rates
 from quads.web.bot_api import KEY_BYTES
-from quads.web.bot_streams import BotStreams
 from quads.web.dispatch import quick
-from quads.web.identity import (
-    KnownPlayers,
-    anonymous,
-    by_cookie,
-    caller,
-    cookie_header,
-    player_id,
-)
-from quads.web.live import LiveHub
+from quads.web.identity import anonymous, by_cookie, cookie_header, player_id
 from quads.web.lobby_schemas import BotToken, OwnerKeyRequest
 from quads.web.openapi import refusals
+from quads.web.wiring import BotTokensOf, CallerOf
 
 __all__ = ["router"]
 
@@ -55,41 +46,22 @@ BotHandle = Annotated[str, Path(pattern=r"^bot-[A-Za-z0-9_-]{1,32}$",
                                 description="The bot's handle (GET /api/bots)")]
 
 
-def _not_a_bot() -> SiteError:
-    return SiteError("not_a_bot", "only a bot's token is replaced: POST /api/bot/upgrade")
-
-
-def _changed(request: Request, player: str) -> None:
-    """What this process knew of ``player``'s token is gone (the others are told by the
-    store): its event stream and its live sockets here end."""
-    known: KnownPlayers = request.app.state.known_players
-    known.forget(player)
-    streams: BotStreams = request.app.state.bot_streams
-    streams.end(player)
-    hub: LiveHub = request.app.state.hub
-    hub.end_player(player)
-
-
-def _replace(request: Request) -> str:
+def _replace(request: Request, tokens: BotTokens, player: str | None) -> str:
     """Give the calling bot a new token; the token."""
-    player = caller(request)
     rates.charge(request, "keys")
-    if player is None:
-        raise _not_a_bot()
     token = secrets.token_urlsafe(KEY_BYTES)
-    if not BotKeys(request.app.state.store).replace(player, player_id(token)):
-        raise _not_a_bot()
-    _changed(request, player)
+    tokens.replace(player, player_id(token))
     return token
 
 
 @router.post("/bot/token", tags=["bots"], responses=refusals(
     403, 429, s403="`not_a_bot`: the caller is no bot"))
 @quick
-def replace_token(request: Request, response: Response) -> BotToken:
+def replace_token(request: Request, response: Response, tokens: BotTokensOf,
+                  player: CallerOf) -> BotToken:
     """Replace the calling bot's token: the new one is in the answer, once, and the one
     it called with is refused from now on."""
-    token = _replace(request)
+    token = _replace(request, tokens, player)
     if by_cookie(request):
         response.headers.append("set-cookie", cookie_header(token, request.scope))
     return BotToken(token=token)
@@ -98,26 +70,18 @@ def replace_token(request: Request, response: Response) -> BotToken:
 @router.delete("/bot/token", status_code=204, tags=["bots"], response_class=Response,
                responses=refusals(403, 429, s403="`not_a_bot`: the caller is no bot"))
 @quick
-def revoke_token(request: Request) -> Response:
+def revoke_token(request: Request, tokens: BotTokensOf, player: CallerOf) -> Response:
     """Revoke the calling bot's token: no token of the bot works until its owner makes
     a new one (``POST /api/bots/{handle}/token``)."""
-    _replace(request)  # a token that nobody is given
+    _replace(request, tokens, player)  # a token that nobody is given
     return Response(status_code=204)
 
 
-def _as_owner(request: Request, handle: str, body: OwnerKeyRequest) -> str:
+def _as_owner(request: Request, tokens: BotTokens, handle: str, body: OwnerKeyRequest) -> str:
     """Give the bot of ``handle`` a new token, for its owner; the token."""
     rates.charge(request, "keys")
     token = secrets.token_urlsafe(KEY_BYTES)
-    try:
-        player = BotKeys(request.app.state.store).replace_as_owner(
-            handle, player_id(body.owner_key), player_id(token))
-    except WrongOwnerKeyError:
-        raise SiteError("bad_owner_key", "this is not the owner's key of this bot") \
-            from None
-    if player is None:
-        raise SiteError.not_found("no bot has this handle")
-    _changed(request, player)
+    tokens.replace_as_owner(handle, player_id(body.owner_key), player_id(token))
     return token
 
 
@@ -128,20 +92,20 @@ _OWNER_REFUSALS = refusals(403, 404, 429, s403="`bad_owner_key`: not this bot's 
 @router.post("/bots/{handle}/token", tags=["bots"], responses=_OWNER_REFUSALS)
 @anonymous
 @quick
-def replace_token_as_owner(request: Request, handle: BotHandle,
-                           body: OwnerKeyRequest) -> BotToken:
+def replace_token_as_owner(request: Request, handle: BotHandle, body: OwnerKeyRequest,
+                           tokens: BotTokensOf) -> BotToken:
     """The owner replaces the bot's token, whoever else holds it: the new one is in the
     answer, once, and every token before is refused from now on."""
-    return BotToken(token=_as_owner(request, handle, body))
+    return BotToken(token=_as_owner(request, tokens, handle, body))
 
 
 @router.post("/bots/{handle}/revoke", status_code=204, tags=["bots"],
              response_class=Response, responses=_OWNER_REFUSALS)
 @anonymous
 @quick
-def revoke_token_as_owner(request: Request, handle: BotHandle,
-                          body: OwnerKeyRequest) -> Response:
+def revoke_token_as_owner(request: Request, handle: BotHandle, body: OwnerKeyRequest,
+                          tokens: BotTokensOf) -> Response:
     """The owner revokes the bot's token: no token of the bot works until the owner
     makes a new one."""
-    _as_owner(request, handle, body)
+    _as_owner(request, tokens, handle, body)
     return Response(status_code=204)

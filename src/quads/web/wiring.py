@@ -22,11 +22,13 @@ from fastapi import Depends, FastAPI
 from starlette.requests import HTTPConnection
 
 from quads.site.bots.service import Bots
+from quads.site.bots.tokens import BotTokens
 from quads.site.games.service import Games
 from quads.site.lobby.service import Lobby
 from quads.site.puzzles.days import PuzzleCache
 from quads.site.puzzles.results import PuzzleResults
 from quads.storage import GameStore, StoredGame
+from quads.storage.bot_keys import BotKeys
 from quads.storage.bots import Bots as BotStore
 from quads.web import cores
 from quads.web.bot_streams import BotStreams
@@ -82,6 +84,21 @@ def wire(app: FastAPI, store: GameStore, settings: Settings,
     state.today = today
     state.games = Games(store, state.hub, settings)
     state.bots = Bots(BotStore(store), state.hub, settings, state.lobby_service)
+    state.token_changed = _token_changed(state.known_players, state.bot_streams, state.hub)
+    state.bot_tokens = BotTokens(BotKeys(store), state.token_changed)
+
+
+def _token_changed(known: KnownPlayers, streams: BotStreams,
+                   hub: LiveHub) -> Callable[[str], None]:
+    """What a player's token changed (here, or on another process) ends: what this
+    process knew of it, and the player's event stream and live sockets here."""
+
+    def changed(player: str) -> None:
+        known.forget(player)
+        streams.end(player)
+        hub.end_player(player)
+
+    return changed
 
 
 @dataclass(frozen=True)
@@ -170,6 +187,11 @@ async def _lobby_hub(connection: HTTPConnection) -> LobbyHub:
     return hub
 
 
+async def _bot_tokens(connection: HTTPConnection) -> BotTokens:
+    tokens: BotTokens = connection.app.state.bot_tokens
+    return tokens
+
+
 StoreOf = Annotated[GameStore, Depends(_store)]
 """The store of saved games, puzzle results and players."""
 SettingsOf = Annotated[Settings, Depends(_settings)]
@@ -200,3 +222,5 @@ KnownPlayersOf = Annotated[KnownPlayers, Depends(_known_players)]
 """The people whose token this process checked (:class:`quads.web.identity.KnownPlayers`)."""
 LobbyHubOf = Annotated[LobbyHub, Depends(_lobby_hub)]
 """The lobby's live sockets of this process (:mod:`quads.web.lobby_live`)."""
+BotTokensOf = Annotated[BotTokens, Depends(_bot_tokens)]
+"""The bots' tokens (:class:`quads.site.bots.tokens.BotTokens`)."""
