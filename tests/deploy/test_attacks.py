@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from postgres_server import PostgresServer
-from quads.web.identity import COOKIE
+from quads.web.middleware.identity import COOKIE
 from quads.web.settings import Settings
 from site_server import DEPLOY, NGINX, WORKERS, Site, Target, proxied_site
 from web.test_api_players import NEIGHBOURS

@@ -30,7 +30,7 @@ from limits import parse_many
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from postgres_server import PostgresServer
-from quads.web.identity import COOKIE
+from quads.web.middleware.identity import COOKIE
 from quads.web.settings import Settings
 from site_server import DEPLOY, NGINX, WORKERS, Site, Target, proxied_site
 from web.test_live_limits import close_code

@@ -13,6 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from quads.game import Game
 from quads.rules import Rules
+from quads.site.lobby import pairing
 from quads.storage import GameStore, StoredGame
 from quads.storage.lobby import (
     Lobby,
@@ -91,7 +92,8 @@ class LobbyMachine(RuleBasedStateMachine):
         mine = sum(1 for p, _ in self.model.values() if p == player)
         try:
             met = self.lobby.pair(player, "name", "quads", clock, make(player),  # type: ignore[arg-type]
-                                  most=MOST)
+                                  most=MOST, candidates=pairing.CANDIDATES,
+                                  choose=lambda seeks: pairing.choose(player, seeks))
         except TooManySeeksError:
             assert not others
             assert mine >= MOST

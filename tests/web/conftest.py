@@ -23,8 +23,8 @@ from quads.storage import GameNotFoundError, GameStore, StorageUnavailableError
 from quads.storage.stored import redo_trail
 from quads.web import app as app_module
 from quads.web.app import create_app
-from quads.web.identity import COOKIE, player_id
 from quads.web.lane import DatabaseLane, lane_for
+from quads.web.middleware.identity import COOKIE, player_id
 from quads.web.settings import Settings
 
 ERROR_FIELDS = {"code", "message", "reason", "params"}

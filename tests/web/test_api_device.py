@@ -22,7 +22,7 @@ with warnings.catch_warnings():
 
 from quads.storage import GameStore
 from quads.web.app import create_app
-from quads.web.identity import COOKIE
+from quads.web.middleware.identity import COOKIE
 from quads.web.settings import Settings
 from web.conftest import ERROR_FIELDS, another_browser
 

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from quads.web.limits import MAX_BODY
+from quads.web.middleware.limits import MAX_BODY
 
 NEW = b'{"mode": "local", "rules": "classic"}'
 

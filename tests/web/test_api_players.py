@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
     from starlette.websockets import WebSocketDisconnect
 
-from quads.web.identity import COOKIE
+from quads.web.middleware.identity import COOKIE
 
 # A classic game of two people in which the first player completes row 1 with D1.
 WON = ("7", "A1C", "B1D", "C1E", "D1")

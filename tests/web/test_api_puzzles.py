@@ -21,7 +21,7 @@ from quads.puzzles import puzzle_for
 from quads.solver import Value, analyse
 from quads.storage import GameStore, PuzzleResult
 from quads.web.app import create_app
-from quads.web.identity import player_id
+from quads.web.middleware.identity import player_id
 
 TODAY = datetime.date(2025, 3, 9)
 """The server's date in these tests: a Sunday."""

@@ -17,7 +17,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from quads.web.app import create_app
-from quads.web.identity import COOKIE
+from quads.web.middleware.identity import COOKIE
 from quads.web.settings import Settings
 
 DAY = "2025-06-01"

@@ -18,7 +18,7 @@ from sqlalchemy import event
 from bot_helpers import BLITZ, bot, hosted, next_event, person, seated_then_resigned, serving
 from quads.storage import GameStore
 from quads.web.app import create_app
-from quads.web.identity import player_id
+from quads.web.middleware.identity import player_id
 from quads.web.settings import Settings
 
 SETTINGS = Settings(share_core=False, db_wait=30.0, bot_heartbeat=1.0, bot_sweep=600.0,

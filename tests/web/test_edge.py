@@ -1,7 +1,8 @@
 """The HTTP server's edge, attacked from 127.0.0.x: idle and slow connections are
 closed, one address cannot hold every connection, the process never runs out of
 file handles, forwarded headers are believed only from a trusted proxy, and an
-unknown ``Host`` is refused (``quads.web.connections``, ``quads.web.hosts``)."""
+unknown ``Host`` is refused (``quads.web.middleware.connections``,
+``quads.web.middleware.hosts``)."""
 
 from __future__ import annotations
 
@@ -288,7 +289,7 @@ def test_a_flood_of_bad_connections_does_not_flood_the_log(tmp_path: Path) -> No
 
 
 def test_the_connection_cap_is_below_the_file_limit() -> None:
-    from quads.web.connections import RESERVED_HANDLES, accept_backlog, connection_cap
+    from quads.web.middleware.connections import RESERVED_HANDLES, accept_backlog, connection_cap
     from quads.web.settings import Settings
 
     defaults = Settings()

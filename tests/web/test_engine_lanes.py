@@ -26,7 +26,7 @@ from fastapi import FastAPI
 
 from helpers import run_async
 from quads.web.app import create_app
-from quads.web.identity import COOKIE, player_id
+from quads.web.middleware.identity import COOKIE, player_id
 from quads.web.settings import Settings
 from quads.web.thinking import EngineBusyError, Lane, LaneName, Thinking
 

@@ -1,6 +1,6 @@
 """A fault is answered as a refusal is: ``500 internal_error`` in JSON, with the headers
 of every answer, logged with its traceback, and the connection kept open for the next
-request (``quads.web.faults``).  Over real HTTP: the app served by uvicorn, as
+request (``quads.web.middleware.faults``).  Over real HTTP: the app served by uvicorn, as
 ``quads serve`` serves it, and by ``quads serve`` itself."""
 
 from __future__ import annotations

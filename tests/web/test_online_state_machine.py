@@ -37,7 +37,7 @@ from quads.site.games import history
 from quads.storage import GameNotFoundError, GameStore, StoredGame
 from quads.storage.stored import redo_trail
 from quads.web.app import create_app
-from quads.web.identity import COOKIE, player_id
+from quads.web.middleware.identity import COOKIE, player_id
 from quads.web.settings import Settings
 
 ACTORS = ("host", "guest", "spectator", "stranger")

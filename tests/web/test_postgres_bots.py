@@ -14,7 +14,7 @@ import pytest
 
 from bot_helpers import BLITZ, bot, ended, hosted, next_event, person, seated_then_resigned
 from e2e.quads_server import Server, free_port
-from quads.web.identity import COOKIE
+from quads.web.middleware.identity import COOKIE
 
 pytestmark = pytest.mark.postgres
 

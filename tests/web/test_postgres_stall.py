@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed
 
 from postgres_server import PostgresServer
 from quads.storage import GameStore
-from quads.web.identity import COOKIE, player_id
+from quads.web.middleware.identity import COOKIE, player_id
 from quads.web.settings import Settings
 from site_server import NGINX, Site, Target, proxied_site
 

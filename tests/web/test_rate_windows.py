@@ -9,9 +9,9 @@ from limits import parse
 from limits.strategies import MovingWindowRateLimiter
 
 from quads.web.live import LiveHub
-from quads.web.rates import Rates
+from quads.web.middleware.rates import Rates
+from quads.web.middleware.windows import Windows
 from quads.web.settings import Settings
-from quads.web.windows import Windows
 
 
 def test_many_players_counted_once_are_forgotten_once_their_windows_empty() -> None:

@@ -31,7 +31,7 @@ Longer than the few seconds after which clients stop reusing one, so that the se
 never closes a connection just as a client sends on it."""
 LOG_LEVELS = ("debug", "info", "warning", "error")
 """What ``--log-level`` takes."""
-PROTOCOL = "quads.web.connections:GuardedProtocol"
+PROTOCOL = "quads.web.middleware.connections:GuardedProtocol"
 """The HTTP protocol of every process: uvicorn's, with timeouts and connection caps."""
 
 
@@ -161,8 +161,8 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
     from quads.storage import GameStore, StorageError
     from quads.storage.engine import database_url, describe
     from quads.web.app import create_app
-    from quads.web.connections import accept_backlog, connection_cap, raise_file_limit
-    from quads.web.hosts import is_loopback
+    from quads.web.middleware.connections import accept_backlog, connection_cap, raise_file_limit
+    from quads.web.middleware.hosts import is_loopback
 
     location: str = args.db if args.db is not None else str(default_db_path())
     try:

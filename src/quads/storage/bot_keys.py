@@ -13,7 +13,7 @@ bot's token cannot keep it from its owner.
 
 Every change of a bot's token is announced on PostgreSQL (``NOTIFY quads_games,
 'PLAYER key'``), so that every server process forgets what it knew of that player at
-once (:mod:`quads.web.identity`, :mod:`quads.web.bot_streams`).
+once (:mod:`quads.web.middleware.identity`, :mod:`quads.web.bot_streams`).
 """
 
 from __future__ import annotations

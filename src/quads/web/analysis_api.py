@@ -23,7 +23,7 @@ from quads.position import Position
 from quads.rules import Rules
 from quads.solver.result import Analysis
 from quads.web.fields import PositionText, RulesName
-from quads.web.identity import anonymous
+from quads.web.middleware.identity import anonymous
 from quads.web.openapi import refusals
 from quads.web.schemas import AnalysisView, TurnValueView
 from quads.web.thinking import Thinking, thinking

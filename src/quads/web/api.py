@@ -29,17 +29,16 @@ from quads.record import write_record
 from quads.site.errors import SiteError
 from quads.site.games import play, seats
 from quads.site.games.service import Games
-from quads.web import rates
 from quads.web.clock_views import control_of
 from quads.web.dispatch import quick
 from quads.web.fields import GAME_ID_PATTERN, INVITE_PATTERN, MAX_REVISION, UUID_PATTERN
 from quads.web.game_requests import action_of, device_game
-from quads.web.identity import acting, anonymous
 from quads.web.lane import lane_of
+from quads.web.middleware import rates
+from quads.web.middleware.identity import acting, anonymous
 from quads.web.openapi import refusals
 from quads.web.paging import CURSOR_PATTERN, read_cursor, write_cursor
 from quads.web.qr import qr_svg
-from quads.web.reviews import reviewed
 from quads.web.schemas import (
     AbandonClaim,
     ActionRequest,
@@ -58,7 +57,7 @@ from quads.web.schemas import (
     RevisionRequest,
     UndoAnswer,
 )
-from quads.web.thinking import thinking
+from quads.web.thinking import reviewed, thinking
 from quads.web.views import hint_view, invite_path, review_view, summary_view
 from quads.web.wiring import CallerOf, GamesOf, LobbyOf, ViewerOf
 

@@ -26,7 +26,6 @@ from quads.web import (
     bot_keys,
     cores,
     errors,
-    faults,
     live,
     lobby_api,
     lobby_live,
@@ -34,17 +33,17 @@ from quads.web import (
     players_api,
     puzzle_api,
     pwa,
-    rates,
     thinking,
 )
-from quads.web.access import AccessLogMiddleware
 from quads.web.arenas import limit_arenas
-from quads.web.headers import SecurityHeadersMiddleware
-from quads.web.hosts import HostCheckMiddleware
-from quads.web.identity import PlayerMiddleware
 from quads.web.keyed_writer import KeyedWriter
-from quads.web.limits import BodyLimitMiddleware
-from quads.web.origins import CrossSiteMiddleware
+from quads.web.middleware import faults, rates
+from quads.web.middleware.access import AccessLogMiddleware
+from quads.web.middleware.headers import SecurityHeadersMiddleware
+from quads.web.middleware.hosts import HostCheckMiddleware
+from quads.web.middleware.identity import PlayerMiddleware
+from quads.web.middleware.limits import BodyLimitMiddleware
+from quads.web.middleware.origins import CrossSiteMiddleware
 from quads.web.settings import Settings
 from quads.web.timekeeper import Timekeeper
 from quads.web.upkeep import Pruner

@@ -43,13 +43,13 @@ from quads.site.errors import SiteError
 from quads.storage import StorageError
 from quads.storage.bots import Bots as BotStore
 from quads.storage.stored import now
-from quads.web import rates
 from quads.web.api import GameId
 from quads.web.clock_views import spec_of
 from quads.web.dispatch import quick
-from quads.web.identity import acting, issued_token, player_id
 from quads.web.lane import lane_of
 from quads.web.lobby_schemas import BotList, BotUpgrade, BotView
+from quads.web.middleware import rates
+from quads.web.middleware.identity import acting, issued_token, player_id
 from quads.web.openapi import refusals
 from quads.web.schemas import BotInvitationRequest, GameView
 from quads.web.wiring import (

@@ -18,7 +18,7 @@ back with the key.  A bot's open event stream ends when its token changes.
 Each change counts against ``rate_keys`` for the client address and, for the bot's
 own routes, for the bot (the owner's routes count per address only: a thief cannot
 use up the owner's share).  Requests from other sites' pages are refused as
-everywhere (:mod:`quads.web.origins`).
+everywhere (:mod:`quads.web.middleware.origins`).
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 
 from quads.site.bots.tokens import BotTokens
-from quads.web import rates
 from quads.web.bot_api import KEY_BYTES
 from quads.web.dispatch import quick
-from quads.web.identity import anonymous, by_cookie, cookie_header, player_id
 from quads.web.lobby_schemas import BotToken, OwnerKeyRequest
+from quads.web.middleware import rates
+from quads.web.middleware.identity import anonymous, by_cookie, cookie_header, player_id
 from quads.web.openapi import refusals
 from quads.web.wiring import BotTokensOf, CallerOf
 

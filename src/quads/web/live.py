@@ -75,9 +75,10 @@ from quads.storage import (
 )
 from quads.web.errors import Refusal, invalid, refusal
 from quads.web.game_requests import action_of
-from quads.web.identity import CLOSE_UNAVAILABLE, caller
 from quads.web.lane import DatabaseLane, lane_for
-from quads.web.origins import same_origin
+from quads.web.middleware.identity import CLOSE_UNAVAILABLE, caller
+from quads.web.middleware.origins import same_origin
+from quads.web.middleware.windows import Windows
 from quads.web.schemas import (
     ActMessage,
     ClientMessage,
@@ -90,7 +91,6 @@ from quads.web.schemas import (
     SyncMessage,
 )
 from quads.web.settings import Settings, client_address
-from quads.web.windows import Windows
 
 __all__ = ["CLOSE_BUSY", "CLOSE_TOKEN_CHANGED", "CLOSE_UNAVAILABLE", "LiveHub", "router"]
 
@@ -550,7 +550,7 @@ class LiveHub:
 
 def _same_origin(websocket: WebSocket) -> bool:
     """Whether the socket's ``Origin`` is this server's own scheme, host and port
-    (:func:`quads.web.origins.same_origin`); a socket without one is no browser's."""
+    (:func:`quads.web.middleware.origins.same_origin`); a socket without one is no browser's."""
     origin = websocket.headers.get("origin")
     if origin is None:  # not a browser: bots send no Origin
         return True

@@ -16,10 +16,8 @@ from fastapi import APIRouter, Path, Request, Response
 
 from quads.storage.bots import Bots
 from quads.storage.lobby import Seek
-from quads.web import rates
 from quads.web.clock_views import control_of
 from quads.web.dispatch import quick
-from quads.web.identity import acting
 from quads.web.lobby_live import seek_view
 from quads.web.lobby_schemas import (
     NameRequest,
@@ -30,6 +28,8 @@ from quads.web.lobby_schemas import (
     SeekRequest,
     SeekView,
 )
+from quads.web.middleware import rates
+from quads.web.middleware.identity import acting
 from quads.web.openapi import refusals
 from quads.web.schemas import ClockSpec, GameView
 from quads.web.wiring import CallerOf, LobbyOf, StoreOf, ViewerOf

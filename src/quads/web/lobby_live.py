@@ -37,7 +37,6 @@ from quads.rules import Rules
 from quads.storage import GameStore, StorageError
 from quads.storage.lobby import Lobby, Paired, Seek
 from quads.web.clock_views import spec_of
-from quads.web.identity import CLOSE_UNAVAILABLE, caller
 from quads.web.lane import lane_for
 from quads.web.live import CLOSE_BUSY, LiveHub
 from quads.web.lobby_schemas import (
@@ -49,7 +48,8 @@ from quads.web.lobby_schemas import (
     SeeksMessage,
     SeekView,
 )
-from quads.web.origins import same_origin
+from quads.web.middleware.identity import CLOSE_UNAVAILABLE, caller
+from quads.web.middleware.origins import same_origin
 from quads.web.settings import Settings, client_address
 
 __all__ = ["LobbyHub", "router", "seek_view"]

@@ -1,6 +1,6 @@
 """``POST /api/players``: start as a new player, on purpose.
 
-:class:`~quads.web.identity.PlayerMiddleware` makes the new player of this route
+:class:`~quads.web.middleware.identity.PlayerMiddleware` makes the new player of this route
 and sets its cookie, whatever token the request brings: it is what the page
 calls after the server answered ``401 unknown_player`` and the person chose to
 go on as somebody new.  Nothing else replaces a player's cookie.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from quads.web.identity import NEW_PLAYER_ROUTE
+from quads.web.middleware.identity import NEW_PLAYER_ROUTE
 from quads.web.openapi import refusals
 
 __all__ = ["router"]

@@ -21,11 +21,11 @@ from quads.site.errors import SiteError
 from quads.site.puzzles.days import ARCHIVE_DAYS, PuzzleCache, ahead_dates, puzzle_date
 from quads.site.puzzles.results import Attempt, PuzzleResults
 from quads.turn import Turn
-from quads.web import rates
 from quads.web.dispatch import quick
 from quads.web.fields import DATE_PATTERN
-from quads.web.identity import acting, anonymous
 from quads.web.lane import lane_of
+from quads.web.middleware import rates
+from quads.web.middleware.identity import acting, anonymous
 from quads.web.openapi import refusals
 from quads.web.puzzle_views import check, history_view, puzzle_view, result_answer
 from quads.web.schemas import (

@@ -1,11 +1,10 @@
 """Reviews remembered by the game's rules and actions, so that a finished game is
-reviewed once however often it is asked.
+reviewed once however often it is asked (:func:`quads.web.thinking.reviewed`).
 
 A review depends on nothing else: the same actions under the same rules give
 the same turns judged, as long as the solver reached every value within its
 budget.  A review with an ``unknown`` value depends on the machine's load and is
-not kept.  The review itself runs in the engine's ``study`` lane
-(:mod:`quads.web.thinking`).
+not kept.
 """
 
 from __future__ import annotations
@@ -13,18 +12,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
-
-from starlette.requests import HTTPConnection
 
 from quads.game import Game
-from quads.review import TurnReview, review
+from quads.review import TurnReview
 from quads.solver import Value
 
-if TYPE_CHECKING:
-    from quads.web.thinking import Thinking
-
-__all__ = ["ReviewCache", "reviewed"]
+__all__ = ["ReviewCache"]
 
 
 class ReviewCache:
@@ -63,24 +56,3 @@ class ReviewCache:
 
     def __len__(self) -> int:
         return len(self._known)
-
-
-async def reviewed(connection: HTTPConnection, game: Game, seconds: float) -> list[TurnReview]:
-    """The review of ``game`` (each position searched for at most ``seconds``): from
-    the app's cache, else made in the ``study`` lane and remembered.
-
-    :raises EngineBusyError: ``429 engine_busy`` if the lane or the caller's share is full.
-    """
-    from quads.web.thinking import thinking  # which holds this module's cache
-
-    engine: Thinking = connection.app.state.thinking
-    known = engine.reviews.get(game)
-    if known is not None:
-        return known
-
-    def work() -> list[TurnReview]:
-        turns = review(game, seconds=seconds)
-        engine.reviews.put(game, turns)
-        return turns
-
-    return await thinking(connection, "study", work)

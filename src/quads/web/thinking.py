@@ -57,15 +57,18 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
+from quads.game import Game
+from quads.review import TurnReview, review
 from quads.site.errors import SiteError
 from quads.web import cores
 from quads.web.analysis_cache import AnalysisCache
 from quads.web.errors import error_response, status_of
-from quads.web.identity import caller
+from quads.web.middleware.identity import caller
 from quads.web.reviews import ReviewCache
 from quads.web.settings import Settings, client_address
 
-__all__ = ["LANES", "EngineBusyError", "Lane", "LaneName", "Thinking", "install", "thinking"]
+__all__ = ["LANES", "EngineBusyError", "Lane", "LaneName", "Thinking", "install", "reviewed",
+           "thinking"]
 
 _T = TypeVar("_T")
 _K = TypeVar("_K")
@@ -338,6 +341,25 @@ async def thinking(connection: HTTPConnection, lane: LaneName, work: Callable[[]
     """
     engine: Thinking = connection.app.state.thinking
     return await engine.run(lane, client_address(connection.scope), work, caller(connection))
+
+
+async def reviewed(connection: HTTPConnection, game: Game, seconds: float) -> list[TurnReview]:
+    """The review of ``game`` (each position searched for at most ``seconds``): from
+    the app's cache, else made in the ``study`` lane and remembered.
+
+    :raises EngineBusyError: ``429 engine_busy`` if the lane or the caller's share is full.
+    """
+    engine: Thinking = connection.app.state.thinking
+    known = engine.reviews.get(game)
+    if known is not None:
+        return known
+
+    def work() -> list[TurnReview]:
+        turns = review(game, seconds=seconds)
+        engine.reviews.put(game, turns)
+        return turns
+
+    return await thinking(connection, "study", work)
 
 
 async def _busy(request: Request, exc: Exception) -> JSONResponse:

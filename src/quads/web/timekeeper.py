@@ -21,15 +21,15 @@ All database work runs in worker threads, never on the event loop; a failure
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from datetime import timedelta
 
 from quads.site.games import clocks
-from quads.storage import GameNotFoundError, GameStore, StaleGameError, StorageError
+from quads.storage import GameNotFoundError, GameStore, StaleGameError
 from quads.storage.stored import now
 from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
+from quads.web.periodic import Periodic
 from quads.web.settings import Settings
 
 __all__ = ["KEEP_EVERY", "Timekeeper"]
@@ -40,28 +40,20 @@ KEEP_EVERY = 2.0
 _log = logging.getLogger("quads.web.timekeeper")
 
 
-class Timekeeper:
-    """Ends the games of ``store`` whose time ran out and keeps the lobby's seeks."""
+class Timekeeper(Periodic):
+    """Ends the games of ``store`` whose time ran out and keeps the lobby's seeks, a
+    round every ``settings.clock_tick`` seconds (0.05 at least)."""
+
+    failure = "cannot keep time now"
 
     def __init__(self, store: GameStore, hub: LiveHub, lobby: LobbyHub,
                  settings: Settings) -> None:
+        super().__init__(max(0.05, settings.clock_tick), _log)
         self.store = store
         self.hub = hub
         self.lobby = lobby
         self.settings = settings
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        """Begin, on the running event loop."""
-        self._task = asyncio.get_running_loop().create_task(self._run())
-
-    async def stop(self) -> None:
-        """End, waiting for a round under way."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        self._kept = 0.0
 
     def end_due_games(self) -> list[str]:
         """End every game whose time ran out by now; return those this call ended."""
@@ -87,16 +79,10 @@ class Timekeeper:
         self.lobby.dropped(gone)
         return gone
 
-    async def _run(self) -> None:
-        tick = max(0.05, self.settings.clock_tick)
-        kept = 0.0
-        while True:
-            await asyncio.sleep(tick)
-            kept += tick
-            try:
-                await asyncio.to_thread(self.end_due_games)
-                if kept >= KEEP_EVERY:
-                    kept = 0.0
-                    await asyncio.to_thread(self.keep_seeks, self.lobby.players_here())
-            except StorageError as exc:
-                _log.warning("cannot keep time now: %s", exc)
+    async def round(self) -> None:
+        """End the games due; every :data:`KEEP_EVERY` seconds, keep the seeks too."""
+        self._kept += self.interval
+        await asyncio.to_thread(self.end_due_games)
+        if self._kept >= KEEP_EVERY:
+            self._kept = 0.0
+            await asyncio.to_thread(self.keep_seeks, self.lobby.players_here())

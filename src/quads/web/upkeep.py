@@ -11,13 +11,13 @@ next interval.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime
 import logging
 
-from quads.storage import GameStore, StorageError
+from quads.storage import GameStore
 from quads.storage.retention import Pruned
 from quads.web.live import LiveHub
+from quads.web.periodic import Periodic
 from quads.web.settings import Settings
 
 __all__ = ["Pruner"]
@@ -25,28 +25,17 @@ __all__ = ["Pruner"]
 _log = logging.getLogger("quads.web.upkeep")
 
 
-class Pruner:
+class Pruner(Periodic):
     """Prunes ``store`` every ``settings.prune_interval`` seconds while started
     (never when that interval is 0)."""
 
+    failure = "cannot prune now"
+
     def __init__(self, store: GameStore, hub: LiveHub, settings: Settings) -> None:
+        super().__init__(settings.prune_interval, _log)
         self.store = store
         self.hub = hub
         self.settings = settings
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        """Begin, on the running event loop: the first prune after one interval."""
-        if self.settings.prune_interval > 0:
-            self._task = asyncio.get_running_loop().create_task(self._run())
-
-    async def stop(self) -> None:
-        """End, waiting for a prune under way."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     async def prune_now(self) -> Pruned:
         """Prune once, off the event loop; tell this process's sockets of deleted games."""
@@ -62,10 +51,6 @@ class Pruner:
                       pruned.players)
         return pruned
 
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.prune_interval)
-            try:
-                await self.prune_now()
-            except StorageError as exc:
-                _log.warning("cannot prune now: %s", exc)
+    async def round(self) -> None:
+        """One prune."""
+        await self.prune_now()

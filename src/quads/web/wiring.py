@@ -32,10 +32,10 @@ from quads.storage.bot_keys import BotKeys
 from quads.storage.bots import Bots as BotStore
 from quads.web import cores
 from quads.web.bot_streams import BotStreams
-from quads.web.identity import KnownPlayers, caller
 from quads.web.lane import DatabaseLane, lane_for
 from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
+from quads.web.middleware.identity import KnownPlayers, caller
 from quads.web.puzzle_warmer import PuzzleWarmer
 from quads.web.schemas import GameView
 from quads.web.settings import Settings
@@ -203,7 +203,7 @@ LobbyOf = Annotated[Lobby, Depends(_lobby)]
 GamesOf = Annotated[Games, Depends(_games)]
 """The games of the site (:class:`quads.site.games.service.Games`)."""
 CallerOf = Annotated[str | None, Depends(_caller)]
-"""The calling player's id (:func:`quads.web.identity.caller`), ``None`` without one."""
+"""The calling player's id (:func:`quads.web.middleware.identity.caller`), ``None`` without one."""
 ViewerOf = Annotated[Viewer, Depends(_viewer)]
 """How the caller sees a game (:class:`Viewer`)."""
 TodayOf = Annotated[datetime.date, Depends(_today)]
@@ -219,7 +219,8 @@ BotsOf = Annotated[Bots, Depends(_bots)]
 BotStreamsOf = Annotated[BotStreams, Depends(_bot_streams)]
 """The bots' event streams open on this process."""
 KnownPlayersOf = Annotated[KnownPlayers, Depends(_known_players)]
-"""The people whose token this process checked (:class:`quads.web.identity.KnownPlayers`)."""
+"""The people whose token this process checked
+(:class:`quads.web.middleware.identity.KnownPlayers`)."""
 LobbyHubOf = Annotated[LobbyHub, Depends(_lobby_hub)]
 """The lobby's live sockets of this process (:mod:`quads.web.lobby_live`)."""
 BotTokensOf = Annotated[BotTokens, Depends(_bot_tokens)]

@@ -1,7 +1,7 @@
 """How often one player, and one client address, may create: games, players, names,
 joins, seeks, puzzle answers and bots' new tokens.
 
-A player (a caller with an identity, :mod:`quads.web.identity`) is counted on their
+A player (a caller with an identity, :mod:`quads.web.middleware.identity`) is counted on their
 own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles``, ``rate_seeks``
 and ``rate_keys`` of :class:`~quads.web.settings.Settings` are one person's rates, so
 that one player who creates too fast is refused and the others behind the same
@@ -34,8 +34,8 @@ from limits.strategies import MovingWindowRateLimiter
 from starlette.types import Receive, Scope, Send
 
 from quads.web.errors import error_response
+from quads.web.middleware.windows import Windows
 from quads.web.settings import Settings, client_address
-from quads.web.windows import Windows
 
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
@@ -121,7 +121,7 @@ def _rates(app: Any) -> Rates:
 
 
 def _player(scope: Mapping[str, Any]) -> str | None:
-    """The caller's id as :class:`~quads.web.identity.PlayerMiddleware` found it."""
+    """The caller's id as :class:`~quads.web.middleware.identity.PlayerMiddleware` found it."""
     player: str | None = scope.get("state", {}).get("player")
     return player
 

@@ -95,7 +95,7 @@ def inline_script_hashes(html: bytes) -> list[str]:
 
 
 class SecurityHeadersMiddleware:
-    """Add the headers of :mod:`quads.web.headers` to every HTTP answer; ``docs`` are
+    """Add the headers of :mod:`quads.web.middleware.headers` to every HTTP answer; ``docs`` are
     the paths of the API's documentation, which get :data:`DOCS_POLICY`."""
 
     def __init__(self, app: ASGIApp, docs: Iterable[str | None] = ()) -> None:

@@ -57,9 +57,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from quads.storage import GameStore, StorageUnavailableError
 from quads.storage.bot_keys import BotKeys
-from quads.web import rates
 from quads.web.errors import error_response
 from quads.web.lane import lane_for
+from quads.web.middleware import rates
 
 __all__ = ["CLOSE_UNAVAILABLE", "COOKIE", "NEW_PLAYER_ROUTE", "KnownPlayers", "PlayerMiddleware",
            "acting", "anonymous", "by_cookie", "caller", "cookie_header", "issued_token",

@@ -4,7 +4,7 @@
 (announced by ``Content-Length`` or found while reading), and ``415
 unsupported_media_type`` to a body under ``/api/`` whose content type is not
 JSON, before any route sees it.  (A form of another site may still post without
-a body: :mod:`quads.web.origins` refuses that.)
+a body: :mod:`quads.web.middleware.origins` refuses that.)
 """
 
 from __future__ import annotations

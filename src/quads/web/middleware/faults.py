@@ -32,8 +32,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from quads.web.access import logged_path
 from quads.web.errors import error_response
+from quads.web.middleware.access import logged_path
 
 __all__ = ["FaultMiddleware", "install"]
 
