@@ -25,7 +25,7 @@ from quads.solver.result import Analysis
 from quads.web.fields import PositionText, RulesName
 from quads.web.middleware.identity import anonymous
 from quads.web.openapi import refusals
-from quads.web.schemas import AnalysisView, TurnValueView
+from quads.web.schemas.analysis import AnalysisView, TurnValueView
 from quads.web.thinking import Thinking, thinking
 
 __all__ = ["SECONDS", "router"]

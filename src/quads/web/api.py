@@ -39,23 +39,22 @@ from quads.web.middleware.identity import acting, anonymous
 from quads.web.openapi import refusals
 from quads.web.paging import CURSOR_PATTERN, read_cursor, write_cursor
 from quads.web.qr import qr_svg
-from quads.web.schemas import (
+from quads.web.schemas.analysis import ReviewView
+from quads.web.schemas.game_actions import (
     AbandonClaim,
     ActionRequest,
-    ComputerGame,
-    DeviceUpload,
-    GameList,
-    GameView,
-    HintView,
-    ImportComputer,
-    ImportGame,
-    InviteView,
     JoinRequest,
-    NewGame,
-    OnlineGame,
-    ReviewView,
     RevisionRequest,
     UndoAnswer,
+)
+from quads.web.schemas.game_views import GameList, GameView, HintView, InviteView
+from quads.web.schemas.new_games import (
+    ComputerGame,
+    DeviceUpload,
+    ImportComputer,
+    ImportGame,
+    NewGame,
+    OnlineGame,
 )
 from quads.web.thinking import reviewed, thinking
 from quads.web.views import hint_view, invite_path, review_view, summary_view

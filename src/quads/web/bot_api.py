@@ -47,11 +47,11 @@ from quads.web.api import GameId
 from quads.web.clock_views import spec_of
 from quads.web.dispatch import quick
 from quads.web.lane import lane_of
-from quads.web.lobby_schemas import BotList, BotUpgrade, BotView
 from quads.web.middleware import rates
 from quads.web.middleware.identity import acting, issued_token, player_id
 from quads.web.openapi import refusals
-from quads.web.schemas import BotInvitationRequest, GameView
+from quads.web.schemas.game_views import BotInvitationRequest, GameView
+from quads.web.schemas.lobby import BotList, BotUpgrade, BotView
 from quads.web.wiring import (
     BotsOf,
     BotStreamsOf,

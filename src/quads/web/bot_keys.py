@@ -31,10 +31,10 @@ from fastapi import APIRouter, Path, Request, Response
 from quads.site.bots.tokens import BotTokens
 from quads.web.bot_api import KEY_BYTES
 from quads.web.dispatch import quick
-from quads.web.lobby_schemas import BotToken, OwnerKeyRequest
 from quads.web.middleware import rates
 from quads.web.middleware.identity import anonymous, by_cookie, cookie_header, player_id
 from quads.web.openapi import refusals
+from quads.web.schemas.lobby import BotToken, OwnerKeyRequest
 from quads.web.wiring import BotTokensOf, CallerOf
 
 __all__ = ["router"]

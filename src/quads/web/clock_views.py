@@ -11,7 +11,8 @@ from quads.outcome import Player
 from quads.site.games.clocks import time_control
 from quads.site.games.seats import side_name
 from quads.storage import StoredGame
-from quads.web.schemas import ClockSpec, ClockView, CorrespondenceClock, RealTimeClock
+from quads.web.schemas.game_views import ClockView
+from quads.web.schemas.new_games import ClockSpec, CorrespondenceClock, RealTimeClock
 
 __all__ = ["clock_view", "control_of", "spec_of"]
 

@@ -8,7 +8,8 @@ from quads.game import Action, Claim, Declare, Decline, Give, Place
 from quads.outcome import Player
 from quads.pieces import parse_piece
 from quads.site.games.uploads import DeviceGame
-from quads.web.schemas import ActionRequest, DeviceComputer, DeviceUpload, GiveAction, PlaceAction
+from quads.web.schemas.game_actions import ActionRequest, GiveAction, PlaceAction
+from quads.web.schemas.new_games import DeviceComputer, DeviceUpload
 
 __all__ = ["action_of", "device_game"]
 

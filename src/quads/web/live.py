@@ -79,10 +79,9 @@ from quads.web.lane import DatabaseLane, lane_for
 from quads.web.middleware.identity import CLOSE_UNAVAILABLE, caller
 from quads.web.middleware.origins import same_origin
 from quads.web.middleware.windows import Windows
-from quads.web.schemas import (
+from quads.web.schemas.live import (
     ActMessage,
     ClientMessage,
-    ErrorDetail,
     GoneMessage,
     PingMessage,
     PongMessage,
@@ -90,6 +89,7 @@ from quads.web.schemas import (
     ServerMessage,
     SyncMessage,
 )
+from quads.web.schemas.refusals import ErrorDetail
 from quads.web.settings import Settings, client_address
 
 __all__ = ["CLOSE_BUSY", "CLOSE_TOKEN_CHANGED", "CLOSE_UNAVAILABLE", "LiveHub", "router"]

@@ -19,7 +19,11 @@ from quads.storage.lobby import Seek
 from quads.web.clock_views import control_of
 from quads.web.dispatch import quick
 from quads.web.lobby_live import seek_view
-from quads.web.lobby_schemas import (
+from quads.web.middleware import rates
+from quads.web.middleware.identity import acting
+from quads.web.openapi import refusals
+from quads.web.schemas.game_views import GameView
+from quads.web.schemas.lobby import (
     NameRequest,
     PairingAnswer,
     PairingRequest,
@@ -28,10 +32,7 @@ from quads.web.lobby_schemas import (
     SeekRequest,
     SeekView,
 )
-from quads.web.middleware import rates
-from quads.web.middleware.identity import acting
-from quads.web.openapi import refusals
-from quads.web.schemas import ClockSpec, GameView
+from quads.web.schemas.new_games import ClockSpec
 from quads.web.wiring import CallerOf, LobbyOf, StoreOf, ViewerOf
 
 __all__ = ["router"]

@@ -7,7 +7,7 @@ ways: on SQLite (one process) the routes tell it directly; on PostgreSQL every
 change is announced on :data:`~quads.storage.lobby.LOBBY_CHANNEL` and each
 process's :class:`~quads.web.notify.ChangeListener` hands it over (a new seek is
 read once per process).  Messages are the models of
-:mod:`quads.web.lobby_schemas`:
+:mod:`quads.web.schemas.lobby`:
 
 * ``{"type": "seeks", "seeks": [...]}``: every open seek, on connecting (and when
   the socket fell too far behind, or the server lost track);
@@ -39,7 +39,9 @@ from quads.storage.lobby import Lobby, Paired, Seek
 from quads.web.clock_views import spec_of
 from quads.web.lane import lane_for
 from quads.web.live import CLOSE_BUSY, LiveHub
-from quads.web.lobby_schemas import (
+from quads.web.middleware.identity import CLOSE_UNAVAILABLE, caller
+from quads.web.middleware.origins import same_origin
+from quads.web.schemas.lobby import (
     LobbyPing,
     LobbyPong,
     PairedMessage,
@@ -48,8 +50,6 @@ from quads.web.lobby_schemas import (
     SeeksMessage,
     SeekView,
 )
-from quads.web.middleware.identity import CLOSE_UNAVAILABLE, caller
-from quads.web.middleware.origins import same_origin
 from quads.web.settings import Settings, client_address
 
 __all__ = ["LobbyHub", "router", "seek_view"]

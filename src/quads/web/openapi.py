@@ -28,7 +28,8 @@ from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException
 from starlette.routing import Route
 
-from quads.web.schemas import ClientMessage, ErrorView, ServerMessage
+from quads.web.schemas.live import ClientMessage, ServerMessage
+from quads.web.schemas.refusals import ErrorView
 
 __all__ = ["documented_methods", "install", "live_schemas", "refusals"]
 

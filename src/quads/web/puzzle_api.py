@@ -28,7 +28,7 @@ from quads.web.middleware import rates
 from quads.web.middleware.identity import acting, anonymous
 from quads.web.openapi import refusals
 from quads.web.puzzle_views import check, history_view, puzzle_view, result_answer
-from quads.web.schemas import (
+from quads.web.schemas.puzzles import (
     AdoptRequest,
     CheckRequest,
     PuzzleHistory,

@@ -26,7 +26,7 @@ from quads.site.puzzles.days import ARCHIVE_DAYS
 from quads.site.puzzles.results import Recorded
 from quads.storage import PuzzleResult
 from quads.turn import Turn
-from quads.web.schemas import (
+from quads.web.schemas.puzzles import (
     PuzzleDay,
     PuzzleGoal,
     PuzzleHistory,

@@ -20,7 +20,8 @@ from quads.storage import GameSummary, StoredGame
 from quads.storage.stored import now
 from quads.turn import Turn
 from quads.web.clock_views import clock_view, spec_of
-from quads.web.schemas import (
+from quads.web.schemas.analysis import ReviewView, TurnRef, TurnReviewView
+from quads.web.schemas.game_views import (
     BotInvitationView,
     Connected,
     GameSummaryView,
@@ -30,14 +31,11 @@ from quads.web.schemas import (
     LastTurn,
     Names,
     OutcomeView,
-    ReviewView,
     Seats,
     SeatState,
-    TraitName,
     TraitValue,
-    TurnRef,
-    TurnReviewView,
 )
+from quads.web.schemas.new_games import TraitName
 from quads.web.settings import Settings
 
 __all__ = [

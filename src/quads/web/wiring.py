@@ -37,7 +37,7 @@ from quads.web.live import LiveHub
 from quads.web.lobby_live import LobbyHub
 from quads.web.middleware.identity import KnownPlayers, caller
 from quads.web.puzzle_warmer import PuzzleWarmer
-from quads.web.schemas import GameView
+from quads.web.schemas.game_views import GameView
 from quads.web.settings import Settings
 from quads.web.views import game_view
 

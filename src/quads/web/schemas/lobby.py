@@ -9,7 +9,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from quads.web.fields import RulesName
-from quads.web.schemas import ClockSpec, GameView
+from quads.web.schemas.game_views import GameView
+from quads.web.schemas.new_games import ClockSpec
 
 __all__ = [
     "NAME_PATTERN",
