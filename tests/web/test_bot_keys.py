@@ -17,7 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from bot_helpers import bot, ended, hosted, person
 from e2e.quads_server import Server, free_port
-from quads.web.live import CLOSE_TOKEN_CHANGED
+from quads.web.live_hub import CLOSE_TOKEN_CHANGED
 from quads.web.middleware.identity import COOKIE
 
 

@@ -27,7 +27,7 @@ from quads.game import Give
 from quads.storage import GameStore, StoredGame
 from quads.web import live as live_module
 from quads.web import views
-from quads.web.live import LiveHub
+from quads.web.live_hub import LiveHub
 
 Socket = WebSocketTestSession
 

@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from e2e.quads_server import Server, free_port
 from helpers import run_async
-from quads.web.live import LiveHub, _Socket
+from quads.web.live_hub import LiveHub, LiveSocket
 
 
 class ConfiguredServer(Server):
@@ -147,19 +147,19 @@ def test_joins_wake_the_others_only_when_presence_changes() -> None:
         hub = LiveHub()
         stored = play.new_game("quads", "online", None, None, "alice", "first")
         game = stored.id
-        watchers = [_Socket(game, None, latest=stored) for _ in range(100)]
+        watchers = [LiveSocket(game, None, latest=stored) for _ in range(100)]
         for socket in watchers:
             hub._join(socket)
         for socket in watchers:
             socket.wake.clear()
-        hub._join(_Socket(game, None, latest=stored))  # one more spectator without an identity
+        hub._join(LiveSocket(game, None, latest=stored))  # one more spectator without an identity
         assert not any(s.wake.is_set() for s in watchers)
-        alice = _Socket(game, "alice", latest=stored)
+        alice = LiveSocket(game, "alice", latest=stored)
         hub._join(alice)  # a seat holder arrives: everyone's view changes
         assert all(s.wake.is_set() for s in watchers)
         for socket in watchers:
             socket.wake.clear()
-        second = _Socket(game, "alice", latest=stored)
+        second = LiveSocket(game, "alice", latest=stored)
         hub._join(second)  # her second tab: nobody's view changes
         hub._leave(second)
         assert not any(s.wake.is_set() for s in watchers)
@@ -180,15 +180,15 @@ def test_a_viewer_with_an_identity_but_no_seat_wakes_nobody() -> None:
         hub.on_presence = lambda game, player, open_: told.append((game, player, open_))
         stored = play.new_game("quads", "online", None, None, "alice", "first")
         game = stored.id
-        alice = _Socket(game, "alice", latest=stored)
+        alice = LiveSocket(game, "alice", latest=stored)
         hub._join(alice)
-        watchers = [_Socket(game, f"viewer-{n}", latest=stored) for n in range(200)]
+        watchers = [LiveSocket(game, f"viewer-{n}", latest=stored) for n in range(200)]
         for socket in watchers:
             hub._join(socket)
         assert told == [(game, "alice", True)]
         for socket in [alice, *watchers]:
             socket.wake.clear()
-        bob = _Socket(game, "bob", latest=stored)
+        bob = LiveSocket(game, "bob", latest=stored)
         hub._join(bob)  # another player, who holds no seat, watches
         hub._leave(bob)
         hub._leave(watchers.pop())
@@ -216,7 +216,7 @@ def test_one_view_is_built_for_all_who_see_the_same(tmp_path: Path) -> None:
     async def run() -> None:
         hub = LiveHub()
         stored = play.new_game("quads", "online", None, None, "alice", "first")
-        sockets = [_Socket(stored.id, None, latest=stored) for _ in range(3)]
+        sockets = [LiveSocket(stored.id, None, latest=stored) for _ in range(3)]
         for socket in sockets:
             hub._join(socket)
         seen = hub.connected(stored.id)

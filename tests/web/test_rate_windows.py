@@ -8,7 +8,7 @@ import time
 from limits import parse
 from limits.strategies import MovingWindowRateLimiter
 
-from quads.web.live import LiveHub
+from quads.web.live_hub import LiveHub
 from quads.web.middleware.rates import Rates
 from quads.web.middleware.windows import Windows
 from quads.web.settings import Settings

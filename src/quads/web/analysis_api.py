@@ -26,7 +26,8 @@ from quads.web.fields import PositionText, RulesName
 from quads.web.middleware.identity import anonymous
 from quads.web.openapi import refusals
 from quads.web.schemas.analysis import AnalysisView, TurnValueView
-from quads.web.thinking import Thinking, thinking
+from quads.web.thinking import thinking
+from quads.web.wiring import ThinkingOf
 
 __all__ = ["SECONDS", "router"]
 
@@ -42,13 +43,13 @@ router = APIRouter(prefix="/api")
 async def analysis(
     request: Request,
     position: Annotated[PositionText, Query()],
+    engine: ThinkingOf,
     rules: Annotated[RulesName, Query()] = "quads",
 ) -> AnalysisView:
     """Every legal turn of ``position`` under ``rules`` with its value, best first."""
     game_rules = Rules.parse(rules)
     read = Position.from_string(position)
     read.check(game_rules)
-    engine: Thinking = request.app.state.thinking
     known = engine.analyses.get(read, game_rules)
     if known is None:
         def work() -> tuple[Analysis, str]:

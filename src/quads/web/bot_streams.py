@@ -3,7 +3,7 @@
 A bot's stream (``GET /api/bot/stream``, :mod:`quads.web.bot_api`) sleeps until
 something may have changed for it, then looks once at the store.  What wakes it is
 a change of a game in which the bot holds a seat or is offered one, as the
-process's :class:`~quads.web.live.LiveHub` hears of it (:attr:`LiveHub.on_publish`):
+process's :class:`~quads.web.live_hub.LiveHub` hears of it (:attr:`LiveHub.on_publish`):
 
 * a save on this process, which hands the hub the game as saved, with its seats and
   the bot it offers a seat to;

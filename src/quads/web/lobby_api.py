@@ -4,7 +4,7 @@ What they do is the site's lobby (:class:`quads.site.lobby.service.Lobby`): thes
 routes read the request, charge the caller's rates (a player opens seeks at
 ``rate_seeks`` at most, and all players of an address at ``rate_seeks_per_address``)
 and draw the answer.  Changes reach the lobby sockets through
-:class:`~quads.web.lobby_live.LobbyHub`.  A name chosen is counted against
+:class:`~quads.web.lobby_hub.LobbyHub`.  A name chosen is counted against
 ``rate_names``: the player stays who they were, so it is no new identity.
 """
 
@@ -18,7 +18,7 @@ from quads.storage.bots import Bots
 from quads.storage.lobby import Seek
 from quads.web.clock_views import control_of
 from quads.web.dispatch import quick
-from quads.web.lobby_live import seek_view
+from quads.web.lobby_hub import seek_view
 from quads.web.middleware import rates
 from quads.web.middleware.identity import acting
 from quads.web.openapi import refusals

@@ -4,12 +4,12 @@ Every save on PostgreSQL sends ``NOTIFY quads_games, 'ID REVISION'`` (or
 ``'ID gone'``) in its own transaction (:mod:`quads.storage.store`).  Each server
 process runs one :class:`ChangeListener`: a thread with its own connection that
 listens on the channel and hands each change to the process's
-:class:`~quads.web.live.LiveHub`, whose sockets of that game then read it.  A
+:class:`~quads.web.live_hub.LiveHub`, whose sockets of that game then read it.  A
 socket that has the revision already (the process's own save) reads nothing.
 
 The lobby's changes come on a channel of their own
 (:data:`~quads.storage.lobby.LOBBY_CHANNEL`) and go to the process's
-:class:`~quads.web.lobby_live.LobbyHub`.
+:class:`~quads.web.lobby_hub.LobbyHub`.
 
 Presence crosses processes the same way: when a player opens or closes a game
 on this process, the ``connections`` table says so and ``'ID presence'`` tells
@@ -56,8 +56,8 @@ from quads.storage.lobby import LOBBY_CHANNEL
 from quads.storage.store import CHANNEL
 from quads.storage.stored import now
 from quads.web.keyed_writer import KeyedWriter
-from quads.web.live import LiveHub
-from quads.web.lobby_live import LobbyHub
+from quads.web.live_hub import LiveHub
+from quads.web.lobby_hub import LobbyHub
 
 __all__ = ["BEAT", "BEAT_DEADLINE", "HEARTBEAT", "SILENCE", "ChangeListener"]
 

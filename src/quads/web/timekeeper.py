@@ -27,8 +27,8 @@ from datetime import timedelta
 from quads.site.games import clocks
 from quads.storage import GameNotFoundError, GameStore, StaleGameError
 from quads.storage.stored import now
-from quads.web.live import LiveHub
-from quads.web.lobby_live import LobbyHub
+from quads.web.live_hub import LiveHub
+from quads.web.lobby_hub import LobbyHub
 from quads.web.periodic import Periodic
 from quads.web.settings import Settings
 

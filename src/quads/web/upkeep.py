@@ -16,7 +16,7 @@ import logging
 
 from quads.storage import GameStore
 from quads.storage.retention import Pruned
-from quads.web.live import LiveHub
+from quads.web.live_hub import LiveHub
 from quads.web.periodic import Periodic
 from quads.web.settings import Settings
 

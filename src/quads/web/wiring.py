@@ -33,12 +33,13 @@ from quads.storage.bots import Bots as BotStore
 from quads.web import cores
 from quads.web.bot_streams import BotStreams
 from quads.web.lane import DatabaseLane, lane_for
-from quads.web.live import LiveHub
-from quads.web.lobby_live import LobbyHub
+from quads.web.live_hub import LiveHub
+from quads.web.lobby_hub import LobbyHub
 from quads.web.middleware.identity import KnownPlayers, caller
 from quads.web.puzzle_warmer import PuzzleWarmer
 from quads.web.schemas.game_views import GameView
 from quads.web.settings import Settings
+from quads.web.thinking import Thinking
 from quads.web.views import game_view
 
 __all__ = [
@@ -192,6 +193,11 @@ async def _bot_tokens(connection: HTTPConnection) -> BotTokens:
     return tokens
 
 
+async def _thinking(connection: HTTPConnection) -> Thinking:
+    engine: Thinking = connection.app.state.thinking
+    return engine
+
+
 StoreOf = Annotated[GameStore, Depends(_store)]
 """The store of saved games, puzzle results and players."""
 SettingsOf = Annotated[Settings, Depends(_settings)]
@@ -225,3 +231,5 @@ LobbyHubOf = Annotated[LobbyHub, Depends(_lobby_hub)]
 """The lobby's live sockets of this process (:mod:`quads.web.lobby_live`)."""
 BotTokensOf = Annotated[BotTokens, Depends(_bot_tokens)]
 """The bots' tokens (:class:`quads.site.bots.tokens.BotTokens`)."""
+ThinkingOf = Annotated[Thinking, Depends(_thinking)]
+"""The engine's lanes and caches (:class:`quads.web.thinking.Thinking`)."""
