@@ -194,7 +194,7 @@ def analysis_cases(rng: random.Random) -> dict[str, Any]:
     from quads.cells import cell_name
     from quads.pieces import piece_name
     from quads.rules import Rules
-    from quads.web.schemas import AnalysisView, TurnValueView
+    from quads.web.schemas.analysis import AnalysisView, TurnValueView
 
     cases = []
     plan = [("quads", (16, 15, 14), 12), ("classic", (16, 14, 13), 12),

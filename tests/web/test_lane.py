@@ -91,7 +91,7 @@ def test_postgresql_statements_are_bounded(postgres_url: str) -> None:
     store = GameStore(postgres_url, statement_timeout=0.5)
     try:
         began = time.monotonic()
-        with pytest.raises(StorageUnavailableError), store._begin() as connection:
+        with pytest.raises(StorageUnavailableError), store.begin() as connection:
             connection.execute(text("SELECT pg_sleep(5)"))
         assert time.monotonic() - began < 4
         store.ping()  # the store works on after a statement was cancelled
@@ -110,7 +110,7 @@ def test_postgresql_statements_are_bounded(postgres_url: str) -> None:
 def test_a_store_without_a_statement_timeout_is_made_as_before(postgres_url: str) -> None:
     store = GameStore(postgres_url)
     try:
-        with store._begin() as connection:
+        with store.begin() as connection:
             assert connection.execute(text("SHOW statement_timeout")).scalar() == "0"
     finally:
         store.close()

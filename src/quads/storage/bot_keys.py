@@ -49,7 +49,7 @@ class BotKeys:
         player's token does."""
         query = (select(players.c.id, players.c.bot, players.c.token_hash)
                  .where(or_(players.c.id == token_hash, players.c.token_hash == token_hash)))
-        with self.store._begin() as connection:
+        with self.store.begin() as connection:
             rows = connection.execute(query).all()
         for player, _, replaced in rows:
             if replaced == token_hash:
@@ -62,7 +62,7 @@ class BotKeys:
     def replace(self, player: str, token_hash: str) -> bool:
         """Make the token of ``token_hash`` the bot ``player``'s only good one; ``False``
         if ``player`` is no bot."""
-        with self.store._begin(write=True) as connection:
+        with self.store.begin(write=True) as connection:
             changed = connection.execute(
                 update(players).where(players.c.id == player, players.c.bot.is_not(None))
                 .values(token_hash=token_hash)).rowcount
@@ -78,7 +78,7 @@ class BotKeys:
 
         :raises WrongOwnerKeyError: if the key is not the bot's.
         """
-        with self.store._begin(write=True) as connection:
+        with self.store.begin(write=True) as connection:
             row = connection.execute(select(players.c.id, players.c.owner_key)
                                      .where(players.c.bot == handle)).first()
             if row is None:

@@ -78,8 +78,8 @@ class Bots:
         :raises AlreadyBotError: if it is one already.
         """
         handle = "bot-" + secrets.token_urlsafe(HANDLE_BYTES)
-        with self.store._begin(write=True) as connection:
-            self.store._keep_players(connection, player)
+        with self.store.begin(write=True) as connection:
+            self.store.keep_players(connection, player)
             changed = connection.execute(
                 update(players).where(players.c.id == player, players.c.bot.is_(None))
                 .values(bot=handle, owner_key=owner_key_hash)).rowcount
@@ -91,14 +91,14 @@ class Bots:
 
     def handle(self, player: str) -> str | None:
         """``player``'s handle if it is a bot, else ``None``."""
-        with self.store._begin() as connection:
+        with self.store.begin() as connection:
             found = connection.execute(select(players.c.bot).where(players.c.id == player))
             handle = found.scalar()
         return None if handle is None else str(handle)
 
     def find(self, handle: str) -> Bot | None:
         """The bot of ``handle``, if there is one."""
-        with self.store._begin() as connection:
+        with self.store.begin() as connection:
             row = connection.execute(
                 select(players.c.bot, players.c.id, players.c.name, players.c.bot_seen)
                 .where(players.c.bot == handle)).first()
@@ -106,7 +106,7 @@ class Bots:
 
     def seen_since(self, moment: datetime, limit: int) -> list[Bot]:
         """The bots whose stream was open at ``moment`` or later, by name (``limit`` at most)."""
-        with self.store._begin() as connection:
+        with self.store.begin() as connection:
             rows = connection.execute(
                 select(players.c.bot, players.c.id, players.c.name, players.c.bot_seen)
                 .where(players.c.bot.is_not(None), players.c.bot_seen >= _time(moment))
@@ -117,7 +117,7 @@ class Bots:
         """Note that the streams of ``bots`` are open now (one statement for every
         :data:`_SEEN_AT_ONCE` of them)."""
         moment = _time(now())
-        with self.store._begin(write=True) as connection:
+        with self.store.begin(write=True) as connection:
             for start in range(0, len(bots), _SEEN_AT_ONCE):
                 chunk = bots[start:start + _SEEN_AT_ONCE]
                 connection.execute(update(players).where(players.c.id.in_(chunk))
@@ -136,7 +136,7 @@ class Bots:
                         games.c.status == "ongoing",
                         or_(games.c.first_player.is_(None), games.c.second_player.is_(None)))
                  .order_by(games.c.created).limit(limit))
-        with self.store._begin() as connection:
+        with self.store.begin() as connection:
             rows = connection.execute(query).all()
         return [Invitation(game=row[0], rules=row[1],
                            clock=json.loads(row[2]).get("TimeControl"),

@@ -123,13 +123,13 @@ class Lobby:
                                {"channel": LOBBY_CHANNEL, "payload": payload})
 
     def _write(self) -> AbstractContextManager[Connection]:
-        return self.store._begin(write=True)
+        return self.store.begin(write=True)
 
     # -- names -----------------------------------------------------------------------
 
     def name(self, player: str, make: Callable[[], str]) -> str:
         """``player``'s name; one from ``make`` is given and kept if they have none."""
-        with self.store._begin() as connection:
+        with self.store.begin() as connection:
             found = connection.execute(select(players.c.name).where(players.c.id == player))
             name = found.scalar()
         if name is not None:
@@ -141,7 +141,7 @@ class Lobby:
         ``only_if_none``, only if they have none.  Return the name they now have.
         Their open seeks show the new name from now on."""
         with self._write() as connection:
-            self.store._keep_players(connection, player)
+            self.store.keep_players(connection, player)
             condition = players.c.id == player
             if only_if_none:
                 condition = condition & players.c.name.is_(None)
@@ -159,14 +159,14 @@ class Lobby:
 
     def seeks(self, limit: int = 200) -> list[Seek]:
         """The open seeks, oldest first (``limit`` at most)."""
-        with self.store._begin() as connection:
+        with self.store.begin() as connection:
             rows = connection.execute(select(seeks).order_by(seeks.c.created, seeks.c.id)
                                       .limit(limit)).mappings().all()
         return [_seek(row) for row in rows]
 
     def seek(self, seek_id: str) -> Seek | None:
         """The open seek ``seek_id``, if it is still open."""
-        with self.store._begin() as connection:
+        with self.store.begin() as connection:
             row = connection.execute(select(seeks).where(seeks.c.id == seek_id)).mappings().first()
         return None if row is None else _seek(row)
 
@@ -189,7 +189,7 @@ class Lobby:
         if count >= most:
             raise TooManySeeksError(f"{player} has {count} open seeks")
         moment = now()
-        self.store._keep_players(connection, player)
+        self.store.keep_players(connection, player)
         bot = connection.execute(select(players.c.bot).where(players.c.id == player)).scalar()
         seek = Seek(id=secrets.token_urlsafe(12), player=player, name=name, rules=rules,
                     clock=clock, side=side, created=moment, seen=moment, bot=bot is not None)
@@ -248,7 +248,7 @@ class Lobby:
         if taken.rowcount == 0:  # another transaction took it first
             raise SeekGoneError(f"no open seek {seek.id!r}")
         stored = make_game(seek)
-        self.store._insert(connection, stored)
+        self.store.create_in(connection, stored)
         dropped = [seek.id, *self._drop(connection, seeks.c.player.in_((seek.player, player)))]
         self._notify(connection, f"drop {seek.id}")
         self._notify(connection, f"paired {seek.id} {stored.id} {seek.player} {player}")

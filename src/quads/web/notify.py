@@ -51,9 +51,9 @@ from psycopg.conninfo import make_conninfo
 
 from quads.storage import GameStore, StorageError
 from quads.storage.bot_keys import KEY_CHANGED
+from quads.storage.database import CHANNEL
 from quads.storage.engine import CONNECT_TIMEOUT, KEEPALIVE
 from quads.storage.lobby import LOBBY_CHANNEL
-from quads.storage.store import CHANNEL
 from quads.storage.stored import now
 from quads.web.keyed_writer import KeyedWriter
 from quads.web.live_hub import LiveHub
