@@ -1,5 +1,5 @@
 // Live updates of one game: a WebSocket on /api/games/{id}/live.  LiveSocket is
-// what every live socket of the page shares (the lobby's too, lobby-live.js):
+// what every live socket of the page shares (the lobby's too, lobby/lobby-live.js):
 // opening again after a loss, waiting longer when the server is busy, pings.
 //
 // The server sends the whole view ({"type": "view", "view": GameView}) on

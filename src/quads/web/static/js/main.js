@@ -13,21 +13,21 @@
 // brings the player back to the game they left.
 
 import * as api from "./api.js";
-import { BoardView } from "./board-view.js";
+import { BoardView } from "./analyse/board-view.js";
 import { onSent, sendWaiting } from "./device.js";
-import { GameView } from "./game-view.js";
+import { GameView } from "./game/game-view.js";
 import { DeviceSource } from "./game/device-source.js";
 import { ServerGame } from "./game/server-game.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
-import { JoinView } from "./join-view.js";
-import { LearnView } from "./learn-view.js";
-import { LobbyView } from "./lobby-view.js";
+import { JoinView } from "./join/join-view.js";
+import { LearnView } from "./learn/learn-view.js";
+import { LobbyView } from "./lobby/lobby-view.js";
 import { offerInstall } from "./install.js";
 import { OfflineBanner, keepForOffline } from "./offline.js";
 import { fillPlayAreas } from "./play-area.js";
-import { PuzzleView, keepComingPuzzles } from "./puzzle-view.js";
-import { SetupView } from "./setup-view.js";
-import { TutorialView } from "./tutorial-view.js";
+import { PuzzleView, keepComingPuzzles } from "./puzzles/puzzle-view.js";
+import { SetupView } from "./setup/setup-view.js";
+import { TutorialView } from "./learn/tutorial-view.js";
 
 const GAME_KEY = "quads.game";
 const $ = (id) => document.getElementById(id);

@@ -16,11 +16,11 @@
 // in localStorage: its results are handed over to the player once, and the id
 // is forgotten.
 
-import * as api from "./api.js";
-import { Board } from "./board.js";
-import { deviceStore, sendWaiting } from "./device.js";
-import { engineClient as engine } from "./engine/client.js";
-import { newPuzzleResult } from "./local/sync.js";
+import * as api from "../api.js";
+import { Board } from "../board.js";
+import { deviceStore, sendWaiting } from "../device.js";
+import { engineClient as engine } from "../engine/client.js";
+import { newPuzzleResult } from "../local/sync.js";
 import {
   keepHistory,
   keepPuzzles,
@@ -28,15 +28,15 @@ import {
   keptPuzzle,
   localDate,
   withSolves,
-} from "./puzzles/kept.js";
-import { currentLanguage, has, t } from "./i18n.js";
-import { describeError, messageWords, rulesName } from "./names.js";
-import { pieceLabel, pieceSvg } from "./pieces.js";
-import { revealTop, revealWhole } from "./reveal.js";
-import { Supply } from "./supply.js";
-import { cellName, parseCell } from "./rules/cells.js";
-import { parsePiece, pieceName } from "./rules/pieces.js";
-import { Turn } from "./rules/turn.js";
+} from "./kept.js";
+import { currentLanguage, has, t } from "../i18n.js";
+import { describeError, messageWords, rulesName } from "../names.js";
+import { pieceLabel, pieceSvg } from "../pieces.js";
+import { revealTop, revealWhole } from "../reveal.js";
+import { Supply } from "../supply.js";
+import { cellName, parseCell } from "../rules/cells.js";
+import { parsePiece, pieceName } from "../rules/pieces.js";
+import { Turn } from "../rules/turn.js";
 
 /** The parts of the puzzle screen that belong to one puzzle. */
 const PUZZLE_PARTS = ".game-info, #puzzle-goal, .puzzle-goal-note, :scope > .board-area, :scope > .hand-area, :scope > .supply-area";

@@ -8,16 +8,16 @@
 // or "In hand" to give it to the side to move; pressing a cell with a piece
 // takes it back.
 
-import * as api from "./api.js";
-import { Board, CELLS } from "./board.js";
-import { engineClient as engine } from "./engine/client.js";
-import { t } from "./i18n.js";
-import { describeError, messageWords, rulesName } from "./names.js";
-import { pieceLabel, pieceSvg } from "./pieces.js";
-import { positionString, readPosition } from "./position.js";
-import { revealAll } from "./reveal.js";
-import { Supply } from "./supply.js";
-import { valueWords, valuesByTarget } from "./turn-values.js";
+import * as api from "../api.js";
+import { Board, CELLS } from "../board.js";
+import { engineClient as engine } from "../engine/client.js";
+import { t } from "../i18n.js";
+import { describeError, messageWords, rulesName } from "../names.js";
+import { pieceLabel, pieceSvg } from "../pieces.js";
+import { positionString, readPosition } from "../position.js";
+import { revealAll } from "../reveal.js";
+import { Supply } from "../supply.js";
+import { valueWords, valuesByTarget } from "../turn-values.js";
 
 const $ = (id) => document.getElementById(id);
 const PIECES = "0123456789ABCDEF".split("");

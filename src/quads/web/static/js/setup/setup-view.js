@@ -6,13 +6,13 @@
 // for a correspondence game, whose move it is and how long is left; opening a
 // saved record.
 
-import * as api from "./api.js";
-import { ClockChoice } from "./clock-choice.js";
-import { controlWords, isCorrespondence, leftWords } from "./clocks.js";
-import { changed, deviceStore } from "./device.js";
-import { summary } from "./local/device-game.js";
-import { currentLanguage, has, t } from "./i18n.js";
-import { LEVELS, RULE_SETS, describeError, levelName, messageWords, rulesName } from "./names.js";
+import * as api from "../api.js";
+import { ClockChoice } from "../clock-choice.js";
+import { controlWords, isCorrespondence, leftWords } from "../clocks.js";
+import { changed, deviceStore } from "../device.js";
+import { summary } from "../local/device-game.js";
+import { currentLanguage, has, t } from "../i18n.js";
+import { LEVELS, RULE_SETS, describeError, levelName, messageWords, rulesName } from "../names.js";
 import { isTutorialGame } from "./tutorial-games.js";
 
 const SETTINGS_KEY = "quads.settings";

@@ -7,12 +7,12 @@
 // come from the message catalogue (keys "learn.*"), so the page is built anew
 // whenever the language changes.
 
-import { t } from "./i18n.js";
-import { joinList } from "./names.js";
-import { pieceLabel, pieceSvg } from "./pieces.js";
-import { readPosition } from "./position.js";
-import { LINES, SHAPES } from "./rules/shapes.js";
-import { valueWords } from "./turn-values.js";
+import { t } from "../i18n.js";
+import { joinList } from "../names.js";
+import { pieceLabel, pieceSvg } from "../pieces.js";
+import { readPosition } from "../position.js";
+import { LINES, SHAPES } from "../rules/shapes.js";
+import { valueWords } from "../turn-values.js";
 
 export const SECTIONS = ["rules", "variants", "strategy", "history", "solved", "faq"];
 

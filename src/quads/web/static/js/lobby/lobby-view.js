@@ -9,12 +9,12 @@
 // lobby socket says "paired" and the game opens at once.  Names come from other
 // players: they are only ever set as text.
 
-import * as api from "./api.js";
-import { ClockChoice } from "./clock-choice.js";
-import { PRESETS, controlLong, controlWords, formatWaited, isCorrespondence, presetClock } from "./clocks.js";
-import { currentLanguage, t } from "./i18n.js";
+import * as api from "../api.js";
+import { ClockChoice } from "../clock-choice.js";
+import { PRESETS, controlLong, controlWords, formatWaited, isCorrespondence, presetClock } from "../clocks.js";
+import { currentLanguage, t } from "../i18n.js";
 import { LobbyLive } from "./lobby-live.js";
-import { RULE_SETS, botBadge, describeError, messageWords, rulesName } from "./names.js";
+import { RULE_SETS, botBadge, describeError, messageWords, rulesName } from "../names.js";
 
 const $ = (id) => document.getElementById(id);
 const RULES_KEY = "quads.lobby.rules";

@@ -12,15 +12,15 @@
 //      (an unsafe one is explained and not sent);
 //   4. a prepared position with a win on the board: find the winning cell.
 
-import { Board } from "./board.js";
-import { t } from "./i18n.js";
-import { act, newDeviceGame, restoreGame, view as viewOf } from "./local/device-game.js";
-import { describeError, messageWords } from "./names.js";
-import { pieceLabel, pieceSvg } from "./pieces.js";
-import { revealAll } from "./reveal.js";
-import { cellName } from "./rules/cells.js";
-import { readRecord } from "./rules/record.js";
-import { Supply } from "./supply.js";
+import { Board } from "../board.js";
+import { t } from "../i18n.js";
+import { act, newDeviceGame, restoreGame, view as viewOf } from "../local/device-game.js";
+import { describeError, messageWords } from "../names.js";
+import { pieceLabel, pieceSvg } from "../pieces.js";
+import { revealAll } from "../reveal.js";
+import { cellName } from "../rules/cells.js";
+import { readRecord } from "../rules/record.js";
+import { Supply } from "../supply.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -3,9 +3,9 @@
 // share, QR code), and an undo request to answer or waiting for its answer.
 // Each function draws from the view alone; game-view.js calls them.
 
-import * as api from "./api.js";
-import { t } from "./i18n.js";
-import { botBadge, otherSide, sideName } from "./names.js";
+import * as api from "../api.js";
+import { t } from "../i18n.js";
+import { botBadge, otherSide, sideName } from "../names.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -10,7 +10,7 @@
 // opened before the browser was a player is nobody's: `renew()` opens it again
 // once the page has acted (and so has its cookie).
 
-import { LiveSocket } from "./live.js";
+import { LiveSocket } from "../live.js";
 
 /** The open seeks after `message` (oldest first); the same list for other messages. */
 export function nextSeeks(seeks, message) {

@@ -3,9 +3,9 @@
 // seat.  A player who holds a seat already goes straight to the game; a full
 // game can still be watched; an unknown invitation says so.
 
-import * as api from "./api.js";
-import { t } from "./i18n.js";
-import { RULE_SETS, describeError, messageWords, rulesName } from "./names.js";
+import * as api from "../api.js";
+import { t } from "../i18n.js";
+import { RULE_SETS, describeError, messageWords, rulesName } from "../names.js";
 
 const $ = (id) => document.getElementById(id);
 

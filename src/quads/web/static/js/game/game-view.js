@@ -18,25 +18,25 @@
 // an opponent who left during their turn can be claimed against
 // (game/abandon-panel.js).
 
-import { Board, CELLS } from "./board.js";
-import { AbandonPanel } from "./game/abandon-panel.js";
-import { AnalysisSwitch } from "./game/analysis-switch.js";
-import { AwayNotice } from "./game/away.js";
-import { ClockPanel } from "./game/clock-panel.js";
-import { renderEnd } from "./game/end-panel.js";
-import { renderHand, renderLastMove, renderMoves, renderPrompt, renderTools } from "./game/panels.js";
-import { placeRefusal } from "./game/refusal.js";
-import { endResult, hintReason, hintTurn, turnText } from "./game/words.js";
-import { currentLanguage, t } from "./i18n.js";
-import { inviteBot, listBots } from "./api.js";
+import { Board, CELLS } from "../board.js";
+import { AbandonPanel } from "./abandon-panel.js";
+import { AnalysisSwitch } from "./analysis-switch.js";
+import { AwayNotice } from "./away.js";
+import { ClockPanel } from "./clock-panel.js";
+import { renderEnd } from "./end-panel.js";
+import { renderHand, renderLastMove, renderMoves, renderPrompt, renderTools } from "./panels.js";
+import { placeRefusal } from "./refusal.js";
+import { endResult, hintReason, hintTurn, turnText } from "./words.js";
+import { currentLanguage, t } from "../i18n.js";
+import { inviteBot, listBots } from "../api.js";
 import {
   copyInvite, renderInvite, renderInviteBots, renderSeats, renderUndoRequest, shareInvite,
 } from "./online-panels.js";
-import { describeError, isPerson, levelName, messageWords, rulesName, waitingForOpponent } from "./names.js";
-import { prefersReducedMotion, revealAll } from "./reveal.js";
-import { playEnd, playPlaced, setSound, soundOn } from "./sound.js";
+import { describeError, isPerson, levelName, messageWords, rulesName, waitingForOpponent } from "../names.js";
+import { prefersReducedMotion, revealAll } from "../reveal.js";
+import { playEnd, playPlaced, setSound, soundOn } from "../sound.js";
 import { ReviewPanel } from "./review-panel.js";
-import { Supply } from "./supply.js";
+import { Supply } from "../supply.js";
 
 const SAFE_KEY = "quads.showSafe";
 const ANALYSE_KEY = "quads.analyse";
