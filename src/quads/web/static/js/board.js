@@ -8,9 +8,11 @@ import { t } from "./i18n.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { prefersReducedMotion } from "./reveal.js";
 import { focusItem, makeRoving, restoreTabStop } from "./roving.js";
+import { CELL_NAMES } from "./rules/cells.js";
 import { markValue } from "./turn-values.js";
 
-export const CELLS = ["1", "2", "3", "4"].flatMap((row) => ["A", "B", "C", "D"].map((col) => col + row));
+/** The names of the cells, A1 to D4, in reading order (the rules' cell indices). */
+export const CELLS = CELL_NAMES;
 
 const LANDING_MS = 420; // how long a placed piece takes to drop in
 

@@ -3,8 +3,8 @@
 // marked and explained, and the board before the turn chosen, with the cell
 // played and a best cell pointed at.
 
+import { exampleBoard } from "../example-board.js";
 import { t } from "../i18n.js";
-import { exampleBoard } from "../learn/learn-view.js";
 import { playerName } from "../names.js";
 import { pieceLabel } from "../pieces.js";
 import { revealAll } from "../reveal.js";
