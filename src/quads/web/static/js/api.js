@@ -115,7 +115,7 @@ function watchServer(delay = WATCH_FIRST_MS) {
 }
 
 async function probe(delay) {
-  let answered = false;
+  let answered;
   try {
     const response = await fetch("/sw.js", { method: "HEAD", cache: "no-store" });
     answered = ![502, 503, 504].includes(response.status);

@@ -35,7 +35,7 @@ async function transport({ method, path, body }) {
     headers: { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  let data = null;
+  let data;
   try {
     data = await response.json();
   } catch {

@@ -49,7 +49,7 @@ export class AnalysisSwitch {
   }
 
   async ask(key, view, source) {
-    let body = null;
+    let body;
     try {
       body = await source.analysis(view);
     } catch {

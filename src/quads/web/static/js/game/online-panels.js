@@ -17,7 +17,7 @@ export function inviteUrl(view) {
 /** Copy the invitation to the clipboard; `notify(text)` says whether it worked. */
 export async function copyInvite(view, notify) {
   const input = $("invite-url");
-  let copied = false;
+  let copied;
   try {
     await navigator.clipboard.writeText(inviteUrl(view));
     copied = true;

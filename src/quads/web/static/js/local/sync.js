@@ -101,7 +101,7 @@ export function createSync({
   /** One request, tried again while no server answers. */
   async function send(method, path, body) {
     for (let attempt = 0; ; attempt += 1) {
-      let answer = null;
+      let answer;
       try {
         answer = await transport({ method, path, body });
       } catch {

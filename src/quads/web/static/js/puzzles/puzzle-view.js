@@ -354,7 +354,7 @@ export class PuzzleView {
 
   async copyShare() {
     const text = $("share-text");
-    let copied = false;
+    let copied;
     try {
       await navigator.clipboard.writeText(text.value);
       copied = true;

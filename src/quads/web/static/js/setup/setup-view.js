@@ -106,7 +106,7 @@ export class SetupView {
   }
 
   restoreSettings() {
-    let saved = {};
+    let saved;
     try {
       saved = JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {};
     } catch {
