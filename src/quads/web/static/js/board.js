@@ -38,14 +38,19 @@ export class Board {
    * marked (cells to point at, as the tutorial does), values (the analysis:
    * the best turn through each cell, by cell name), everyCell (every cell can
    * be pressed, a piece on it too: the analysis board sets up positions).
+   * @param {(string | null)[]} board
+   * @param {{ canPlace?: boolean, last?: string | null, winning?: string[], arrived?: string | null,
+   *   hint?: string | null, marked?: string[],
+   *   values?: Record<string, import("./turn-values.js").ValuedTurn> | null, everyCell?: boolean }} [options]
    */
   render(board, {
     canPlace = false, last = null, winning = [], arrived = null, hint = null, marked = [], values = null,
     everyCell = false,
   } = {}) {
     this.canPlace = canPlace || everyCell;
-    const focusedKey = this.container.contains(document.activeElement)
-      ? document.activeElement.dataset.key
+    const focused = document.activeElement;
+    const focusedKey = focused instanceof HTMLElement && this.container.contains(focused)
+      ? focused.dataset.key
       : null;
     const buttons = CELLS.map((cell, index) => {
       const piece = board[index];

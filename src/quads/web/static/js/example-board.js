@@ -18,9 +18,13 @@ function element(tag, className) {
  * The board of `position` (a position string); `cells` (names, e.g. "A1") are marked,
  * in gold when they make a win (`win`); `counts`, one number per cell, are written in
  * the cells.
+ * @param {string} position
+ * @param {{ cells?: string[], win?: boolean, counts?: number[] | null }} [options]
  */
 export function exampleBoard(position, { cells = [], win = false, counts = null } = {}) {
-  const { board } = readPosition(position);
+  const read = readPosition(position);
+  if (!read) throw new Error(`not a position: ${position}`);
+  const { board } = read;
   const grid = element("div", "mini-board");
   grid.setAttribute("role", "img");
   const described = [];

@@ -22,6 +22,10 @@ import { popcount } from "../rules/bits.js";
 import { Position } from "../rules/position.js";
 import { Rules } from "../rules/rules.js";
 
+/** Node's file module, imported only when a file: address is read (in node's tests): a
+ * name, not a literal, so that nothing takes it for a module the page loads. */
+const NODE_FS = "node:fs/promises";
+
 const WIN = 100;
 /** @type {Record<number, string>} */
 const ERRORS = {
@@ -29,6 +33,17 @@ const ERRORS = {
   [-2]: "invalid shapes",
   [-6]: "impossible position (a piece twice, or a full board with a piece in hand)",
 };
+
+/**
+ * A node of a search in the kernel's words: those of its position (readPosition), the
+ * pieces left to hand over (a mask) and the placements made so far.
+ * @typedef {{ occupied: number, lo: number, hi: number, hand: number, supply: number, ply: number }} SearchNode
+ */
+
+/**
+ * The canonical key of a position (the opening books' key): bits 79-64, 31-0 and 63-32.
+ * @typedef {{ occ: number, lo: number, hi: number }} Key
+ */
 
 /**
  * The shape set and trait mask of a rule set, as the kernel takes them.  Calling
@@ -270,7 +285,7 @@ async function readBytes(source) {
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
   const url = source instanceof URL ? source : new URL(source, import.meta.url);
   if (url.protocol === "file:") {
-    const { readFile } = await import("node:fs/promises");
+    const { readFile } = await import(NODE_FS);
     return readFile(url);
   }
   const response = await fetch(url);
@@ -285,6 +300,6 @@ export async function loadKernel(source = new URL("../../engine/quads.wasm", imp
   const instance = source instanceof WebAssembly.Module
     ? await WebAssembly.instantiate(source, imports)
     : (await WebAssembly.instantiate(await readBytes(source), imports)).instance;
-  instance.exports._initialize();
+  /** @type {() => void} */ (instance.exports._initialize)();
   return new Kernel(instance);
 }

@@ -7,15 +7,16 @@
 
 import { t } from "../i18n.js";
 import { otherSide } from "../names.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, $button } from "../dom.js";
 
 export class AbandonPanel {
   /** `claim(draw)` sends the claim. */
   constructor({ claim }) {
     this.game = null;
-    this.readyAt = null; // performance.now() from which a claim may be made
-    this.timer = null;
+    /** @type {number | null} performance.now() from which a claim may be made */
+    this.readyAt = null;
+    /** @type {number | undefined} the redrawing while the wait counts down */
+    this.timer = undefined;
     this.busy = false;
     $("abandon-win").addEventListener("click", () => claim(false));
     $("abandon-draw").addEventListener("click", () => claim(true));
@@ -57,7 +58,7 @@ export class AbandonPanel {
 
   stop() {
     clearInterval(this.timer);
-    this.timer = null;
+    this.timer = undefined;
   }
 
   close() {
@@ -69,14 +70,15 @@ export class AbandonPanel {
 
   draw() {
     const panel = $("abandon-panel");
-    panel.hidden = this.readyAt === null;
-    if (panel.hidden) return;
-    const seconds = Math.ceil((this.readyAt - performance.now()) / 1000);
+    const readyAt = this.readyAt;
+    panel.hidden = readyAt === null;
+    if (readyAt === null) return;
+    const seconds = Math.ceil((readyAt - performance.now()) / 1000);
     const ready = seconds <= 0;
     const text = `${t("abandon.away")} ${ready ? t("abandon.ready") : t("abandon.wait", { seconds })}`;
     if ($("abandon-text").textContent !== text) $("abandon-text").textContent = text;
     $("abandon-buttons").hidden = !ready;
-    for (const id of ["abandon-win", "abandon-draw"]) $(id).disabled = this.busy;
+    for (const id of ["abandon-win", "abandon-draw"]) $button(id).disabled = this.busy;
     if (ready) this.stop();
   }
 }

@@ -6,8 +6,7 @@
 import { t } from "../i18n.js";
 import { playerName } from "../names.js";
 import { valueWords, valuesByTarget } from "../turn-values.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../dom.js";
 
 export class AnalysisSwitch {
   /** `redraw()` is called when an analysis asked for arrives. */

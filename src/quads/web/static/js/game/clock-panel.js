@@ -11,8 +11,7 @@
 import { clockTimes, faceText, isCorrespondence, isLow, leftWords } from "../clocks.js";
 import { t } from "../i18n.js";
 import { otherSide, playerName } from "../names.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../dom.js";
 
 const REAL_TIME_TICK_MS = 100;
 const DAYS_TICK_MS = 1000;
@@ -22,7 +21,10 @@ export class ClockPanel {
     this.received = new WeakMap(); // a ClockView -> performance.now() when it came
     this.view = null;
     this.person = null;
-    this.timer = null;
+    /** @type {number | undefined} the ticking of a running clock */
+    this.timer = undefined;
+    /** @type {number | null} its pace, ms */
+    this.tick = null;
   }
 
   /** Draw the clocks of `view` (none for a game without one), `person` the side to act
@@ -46,7 +48,7 @@ export class ClockPanel {
   /** Stop ticking (the game was left, or its clock stopped). */
   stop() {
     clearInterval(this.timer);
-    this.timer = null;
+    this.timer = undefined;
     this.tick = null;
   }
 

@@ -4,8 +4,7 @@
 import { t } from "../i18n.js";
 import { joinList, otherSide, playerName, shapeName, traitWords } from "../names.js";
 import { rematchText } from "./words.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, $button } from "../dom.js";
 
 /** Draw the end panel of `view`; `review` is the game's ReviewPanel, `busy`
  * whether a request of the person is on its way. */
@@ -43,7 +42,7 @@ export function renderEnd(view, { review, busy }) {
   open.hidden = !rematch;
   const own = !view.spectator && view.rematch_by !== null && view.rematch_by === view.you;
   open.textContent = t(view.spectator ? "rematch.watch" : own ? "rematch.open" : "rematch.join");
-  const again = $("play-again");
+  const again = $button("play-again");
   again.hidden = Boolean(rematch) || (online && view.spectator);
   again.disabled = busy;
 }

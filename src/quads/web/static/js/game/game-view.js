@@ -37,14 +37,13 @@ import { prefersReducedMotion, revealAll } from "../reveal.js";
 import { playEnd, playPlaced, setSound, soundOn } from "../sound.js";
 import { ReviewPanel } from "./review-panel.js";
 import { Supply } from "../supply.js";
+import { $, $button, $input } from "../dom.js";
 
 const SAFE_KEY = "quads.showSafe";
 const ANALYSE_KEY = "quads.analyse";
 // The computer answers at once at low levels; a short pause lets a person see
 // that it is the computer's turn before its move appears.
 const MIN_THINKING_MS = 450;
-
-const $ = (id) => document.getElementById(id);
 
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,7 +81,8 @@ export class GameView {
     this.bots = []; // the bots that may be offered the free seat (GET /api/bots)
     this.botsAsked = 0; // when they were last asked for (ms)
     this.thinking = false; // the computer's turn is on its way
-    this.message = null; // {key, params}: a refusal or an error to show
+    /** @type {{ key: string, params: object, action?: string } | null} a refusal or an error to show */
+    this.message = null;
     this.arrived = null; // {cell, hand}: what was just played, to animate
     this.hint = null; // the server's advice: {action, place, give, value, plies, safe, reason_key, reason_params, shapes}
     this.showSafe = localStorage.getItem(SAFE_KEY) === "1";
@@ -113,8 +113,9 @@ export class GameView {
     $("undo-refuse").addEventListener("click", () => this.answerUndo(false));
     $("invite-copy").addEventListener("click", () => copyInvite(this.view, this.notify));
     $("invite-share").addEventListener("click", () => shareInvite(this.view));
-    $("invite-url").addEventListener("focus", (event) => event.target.select());
-    const sound = $("sound-toggle");
+    const invite = $input("invite-url");
+    invite.addEventListener("focus", () => invite.select());
+    const sound = $input("sound-toggle");
     sound.checked = soundOn();
     sound.addEventListener("change", () => setSound(sound.checked));
     this.rememberToggle("analyse-toggle", ANALYSE_KEY, "analysing");
@@ -123,7 +124,7 @@ export class GameView {
 
   /** Tie checkbox `id` to this view's boolean `field`, remembered under `key`. */
   rememberToggle(id, key, field) {
-    const toggle = $(id);
+    const toggle = $input(id);
     toggle.checked = this[field];
     toggle.addEventListener("change", () => {
       this[field] = toggle.checked;
@@ -142,7 +143,7 @@ export class GameView {
    * (and what works meanwhile) until the server answers; then the game opens by
    * itself, unless the person went elsewhere meanwhile.
    */
-  async open(id, view = null) {
+  async open(id, view) {
     this.close();
     this.opening = id;
     this.deferred = null;
@@ -629,7 +630,7 @@ export class GameView {
     $("declare-button").hidden = !mayDeclare;
     $("claim-button").hidden = !mayClaim;
     $("decline-button").hidden = !(person && view.can_decline);
-    for (const id of ["declare-button", "claim-button", "decline-button"]) $(id).disabled = !idle;
+    for (const id of ["declare-button", "claim-button", "decline-button"]) $button(id).disabled = !idle;
 
     this.confirming = renderTools(view, {
       person, idle, hintPending: this.hintPending, confirming: this.confirming, source: this.source,

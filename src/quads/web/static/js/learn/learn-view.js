@@ -57,9 +57,12 @@ export class LearnView {
     this.section = null;
   }
 
-  /** Show the page; scroll to `section` when one is named. */
+  /**
+   * Show the page; scroll to `section` when one is named.
+   * @param {string | null} [section]
+   */
   open(section = null) {
-    this.section = SECTIONS.includes(section) ? section : null;
+    this.section = section !== null && SECTIONS.includes(section) ? section : null;
     if (!this.root.childElementCount) this.render();
     const target = this.section ? document.getElementById(`learn-${this.section}-title`) : null;
     if (target) {
@@ -110,7 +113,7 @@ export class LearnView {
       const figure = make("figure", { className: "learn-figure", "data-example": example.key });
       const drawing = make("div", { className: "learn-drawing" });
       drawing.append(exampleBoard(example.position, example));
-      const { hand } = readPosition(example.position);
+      const hand = readPosition(example.position)?.hand;
       if (example.hand && hand) {
         const handBox = make("div", { className: "learn-hand", "data-piece": hand });
         handBox.append(pieceSvg(hand), make("span", { text: t(`learn.rules.hand.${example.hand}`) }));

@@ -38,6 +38,8 @@ export class LobbyLive extends LiveSocket {
    * Follow the lobby: `onSeeks(seeks)` gets the open seeks after each change,
    * `onPaired(message)` a seek of this player that started a game, `onState(connected)`
    * the connection lost or back.
+   * @param {{ onSeeks: (seeks: object[]) => void, onPaired: (message: any) => void,
+   *   onState?: (connected: boolean) => void }} handlers
    */
   constructor({ onSeeks, onPaired, onState = () => {} }) {
     super(onState);
