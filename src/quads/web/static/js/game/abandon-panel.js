@@ -10,16 +10,13 @@ import { otherSide } from "../names.js";
 import { $, $button } from "../dom.js";
 
 export class AbandonPanel {
-  /** `claim(draw)` sends the claim. */
-  constructor({ claim }) {
+  constructor() {
     this.game = null;
     /** @type {number | null} performance.now() from which a claim may be made */
     this.readyAt = null;
     /** @type {number | undefined} the redrawing while the wait counts down */
     this.timer = undefined;
     this.busy = false;
-    $("abandon-win").addEventListener("click", () => claim(false));
-    $("abandon-draw").addEventListener("click", () => claim(true));
   }
 
   /** Whether `view` is one whose opponent is away during their turn (and could be claimed). */
@@ -32,7 +29,9 @@ export class AbandonPanel {
     return !(view.clock && view.clock.grace && view.clock.running === opponent);
   }
 
-  render(view, busy) {
+  /** Count from the moment `view` shows the opponent away during their turn; `busy`:
+   * a request of the person is on its way.  The wait is drawn anew while it counts. */
+  update(view, busy) {
     this.busy = busy;
     if (!view || view.id !== this.game) {
       this.game = view ? view.id : null;
@@ -45,7 +44,6 @@ export class AbandonPanel {
     } else if (this.readyAt === null) {
       this.readyAt = performance.now() + view.abandon_after * 1000;
     }
-    this.draw();
     if (away && !this.timer) this.timer = setInterval(() => this.draw(), 250);
   }
 
@@ -68,6 +66,7 @@ export class AbandonPanel {
     this.draw();
   }
 
+  /** Draw the panel: the wait, or the claims once it is over. */
   draw() {
     const panel = $("abandon-panel");
     const readyAt = this.readyAt;

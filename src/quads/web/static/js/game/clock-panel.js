@@ -27,14 +27,13 @@ export class ClockPanel {
     this.tick = null;
   }
 
-  /** Draw the clocks of `view` (none for a game without one), `person` the side to act
-   * at this screen (or null), and keep them ticking while one runs. */
-  render(view, person) {
+  /** Take the clocks of `view` (none for a game without one), `person` the side to act
+   * at this screen (or null), and keep them ticking (drawn anew) while one runs. */
+  update(view, person) {
     this.view = view;
     this.person = person;
     const clock = view && view.mode === "online" ? view.clock : null;
     if (clock && !this.received.has(clock)) this.received.set(clock, performance.now());
-    this.draw();
     const running = Boolean(clock && clock.running && !view.outcome);
     const tick = clock && isCorrespondence(clock.control) ? DAYS_TICK_MS : REAL_TIME_TICK_MS;
     if (running && this.tick !== tick) this.stop();
@@ -59,6 +58,7 @@ export class ClockPanel {
     this.draw();
   }
 
+  /** Draw the clocks as they stand now. */
   draw() {
     const view = this.view;
     const clock = view && view.mode === "online" ? view.clock : null;

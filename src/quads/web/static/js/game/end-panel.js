@@ -6,17 +6,16 @@ import { joinList, otherSide, playerName, shapeName, traitWords } from "../names
 import { rematchText } from "./words.js";
 import { $, $button } from "../dom.js";
 
-/** Draw the end panel of `view`; `review` is the game's ReviewPanel, `busy`
- * whether a request of the person is on its way. */
+/** Draw the end panel of `view`; `review` is the game's ReviewPanel (closed while
+ * the game goes on), `busy` whether a request of the person is on its way. */
 export function renderEnd(view, { review, busy }) {
   const outcome = view.outcome;
   const panel = $("end-panel");
   panel.hidden = !outcome;
   $("game-view").classList.toggle("is-over", Boolean(outcome));
-  // The review: offered once the game is over, dropped when another game shows.
+  // The review: offered once the game is over (the model closes it when another game shows).
   $("review-open").hidden = !outcome;
-  if (!outcome || (review.game && review.game !== view.id)) review.close();
-  else if (!$("review-panel").hidden) review.render(view);
+  if (outcome && !$("review-panel").hidden) review.render(view);
   if (!outcome) return;
   $("end-title").textContent = endTitle(view);
   $("end-reason").textContent = endReason(view);

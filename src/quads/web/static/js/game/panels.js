@@ -95,10 +95,22 @@ export function renderMoves(view) {
 }
 
 /**
+ * The question "are you sure?" still to ask of `confirming` ("resign", "delete" or
+ * null): one that `view` no longer allows is dropped.
+ * @param {string | null} confirming
+ * @returns {string | null}
+ */
+export function allowedQuestion(view, confirming) {
+  if (confirming === "resign" && !view.can_resign) return null;
+  if (confirming === "delete" && !view.invite) return null; // an online game nobody joined
+  return confirming;
+}
+
+/**
  * The tools under the supply: undo and redo, the hint, restarting, the record,
  * resigning and deleting with their "are you sure?", as `view` allows them.  `state`:
- * {person, idle, hintPending, confirming, source}; answers the question still to ask
- * ("resign", "delete" or null: one the view no longer allows is dropped).
+ * {person, idle, hintPending, confirming (the question asked, as allowedQuestion()
+ * leaves it), source}.
  */
 export function renderTools(view, { person, idle, hintPending, confirming, source }) {
   const online = view.mode === "online";
@@ -116,9 +128,6 @@ export function renderTools(view, { person, idle, hintPending, confirming, sourc
   $("restart-button").hidden = online;
   // Resigning, and deleting an online game nobody joined, ask "are you sure?" first.
   const deletable = Boolean(view.invite);
-  if ((confirming === "resign" && !view.can_resign) || (confirming === "delete" && !deletable)) {
-    confirming = null;
-  }
   const resign = $button("resign-button");
   resign.hidden = !view.can_resign;
   resign.disabled = !idle || confirming !== null;
@@ -146,5 +155,4 @@ export function renderTools(view, { person, idle, hintPending, confirming, sourc
   const record = source.recordLink(view);
   link.href = record.href;
   link.setAttribute("download", record.filename);
-  return confirming;
 }
