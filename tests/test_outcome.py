@@ -33,7 +33,7 @@ def test_result(outcome: Outcome, result: str) -> None:
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("termination", list(Termination))
 def test_the_page_words_every_termination(termination: Termination, language: str) -> None:
-    # The web page words a game's end by the termination's value (game-view.js):
+    # The web page words a game's end by the termination's value (js/game/end-panel.js):
     # "end.full_board" for a draw, "end.VALUE.you" and "end.VALUE.they" for the others.
     words = catalogue(language)
     if termination is Termination.FULL_BOARD:

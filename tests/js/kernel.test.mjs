@@ -92,8 +92,17 @@ test("rule-set names read as the Python library reads them", () => {
 });
 
 test("an impossible position is refused", () => {
-  assert.throws(() => kernel.solve("00../..../..../.... 1", "quads"), /impossible/);
-  assert.throws(() => kernel.solve("0.../..../..../.... 0", "quads"), /impossible/);
+  // A position string is read by the page's rules, which refuse it as the library does.
+  assert.throws(() => kernel.solve("00../..../..../.... 1", "quads"),
+    { name: "InvalidPositionError", reason: "piece_twice" });
+  assert.throws(() => kernel.solve("0.../..../..../.... 0", "quads"),
+    { name: "InvalidPositionError", reason: "hand_on_board" });
+  // A node's words are checked by the kernel itself.
+  const engine = kernel.engine("quads");
+  assert.throws(() => kernel.rootGroups(engine, { occupied: 0b11, lo: 0, hi: 0, hand: 1 }),
+    /impossible/);
+  assert.throws(() => kernel.rootGroups(engine, { occupied: 0b1, lo: 0, hi: 0, hand: 0 }),
+    /impossible/);
 });
 
 test("the table outlives the questions that search nothing", () => {

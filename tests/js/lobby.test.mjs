@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { LobbyLive, lobbyUrl, nextSeeks } from "../../src/quads/web/static/js/lobby-live.js";
+import { LobbyLive, lobbyUrl, nextSeeks } from "../../src/quads/web/static/js/lobby/lobby-live.js";
 
 const seek = (id, fields = {}) => ({
   id, rules: "quads", calling: "auto", clock: { initial: 180, increment: 2 }, side: "random",

@@ -20,6 +20,7 @@ export class ApiError extends Error {
   }
 }
 
+/** @type {(reachable: boolean) => void} */
 let connectionListener = () => {};
 
 /** Register fn(reachable: boolean), called with false after each attempt that
@@ -28,7 +29,9 @@ export function onConnectionChange(fn) {
   connectionListener = fn;
 }
 
+/** @type {(() => Promise<unknown>) | null} */
 let unknownPlayerListener = null;
+/** @type {Promise<void> | null} */
 let startingOver = null;
 
 /** Register fn(), called when the server answers `401 unknown_player`: it does not know
@@ -44,7 +47,7 @@ export function onUnknownPlayer(fn) {
 function startOver() {
   if (!startingOver) {
     startingOver = (async () => {
-      await unknownPlayerListener();
+      await unknownPlayerListener?.();
       await request("POST", "/api/players");
     })().finally(() => {
       startingOver = null;
@@ -62,7 +65,7 @@ const ENGINE_WAIT_MAX_S = 5;
 
 /** Wait `ms`, or less if the browser's network comes back meanwhile. */
 function pause(ms) {
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       window.removeEventListener("online", done);
@@ -70,7 +73,7 @@ function pause(ms) {
     };
     const timer = setTimeout(done, ms);
     window.addEventListener("online", done);
-  });
+  }));
 }
 
 /** How long one attempt of a request that must not wait (`wait: false`) waits for an
@@ -97,6 +100,7 @@ function tell(answered) {
 // offline.
 const WATCH_FIRST_MS = 2000;
 const WATCH_MAX_MS = 30_000;
+/** @type {ReturnType<typeof setTimeout> | null} */
 let watching = null;
 
 function watchServer(delay = WATCH_FIRST_MS) {
@@ -107,7 +111,7 @@ function watchServer(delay = WATCH_FIRST_MS) {
     probe(delay);
   };
   const now = () => {
-    clearTimeout(watching);
+    if (watching !== null) clearTimeout(watching);
     again();
   };
   watching = setTimeout(again, delay);
@@ -115,7 +119,7 @@ function watchServer(delay = WATCH_FIRST_MS) {
 }
 
 async function probe(delay) {
-  let answered = false;
+  let answered;
   try {
     const response = await fetch("/sw.js", { method: "HEAD", cache: "no-store" });
     answered = ![502, 503, 504].includes(response.status);
@@ -141,6 +145,10 @@ async function probe(delay) {
  * the server.  `signal` (an AbortSignal) withdraws the request: once it is aborted,
  * nothing more is sent (a request waiting for the server is never sent later, when
  * the person has moved on) and the call throws ApiError code "cancelled".
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body] sent as JSON
+ * @param {{ wait?: boolean, cached?: boolean, signal?: AbortSignal | null }} [options]
  */
 async function request(method, path, body, { wait = true, cached = false, signal = null } = {}) {
   const options = { method, headers: { Accept: "application/json" } };
@@ -198,8 +206,10 @@ async function request(method, path, body, { wait = true, cached = false, signal
   }
 }
 
+/** @param {Response} response */
 async function readAnswer(response) {
-  let data = null;
+  /** @type {any} */
+  let data = null; // the JSON answer, as the server's contract shapes it
   try {
     data = await response.json();
   } catch {

@@ -8,9 +8,11 @@ import { t } from "./i18n.js";
 import { pieceLabel, pieceSvg } from "./pieces.js";
 import { prefersReducedMotion } from "./reveal.js";
 import { focusItem, makeRoving, restoreTabStop } from "./roving.js";
+import { CELL_NAMES } from "./rules/cells.js";
 import { markValue } from "./turn-values.js";
 
-export const CELLS = ["1", "2", "3", "4"].flatMap((row) => ["A", "B", "C", "D"].map((col) => col + row));
+/** The names of the cells, A1 to D4, in reading order (the rules' cell indices). */
+export const CELLS = CELL_NAMES;
 
 const LANDING_MS = 420; // how long a placed piece takes to drop in
 
@@ -36,14 +38,19 @@ export class Board {
    * marked (cells to point at, as the tutorial does), values (the analysis:
    * the best turn through each cell, by cell name), everyCell (every cell can
    * be pressed, a piece on it too: the analysis board sets up positions).
+   * @param {(string | null)[]} board
+   * @param {{ canPlace?: boolean, last?: string | null, winning?: string[], arrived?: string | null,
+   *   hint?: string | null, marked?: string[],
+   *   values?: Record<string, import("./turn-values.js").ValuedTurn> | null, everyCell?: boolean }} [options]
    */
   render(board, {
     canPlace = false, last = null, winning = [], arrived = null, hint = null, marked = [], values = null,
     everyCell = false,
   } = {}) {
     this.canPlace = canPlace || everyCell;
-    const focusedKey = this.container.contains(document.activeElement)
-      ? document.activeElement.dataset.key
+    const focused = document.activeElement;
+    const focusedKey = focused instanceof HTMLElement && this.container.contains(focused)
+      ? focused.dataset.key
       : null;
     const buttons = CELLS.map((cell, index) => {
       const piece = board[index];

@@ -10,7 +10,11 @@ export class ClockChoice {
   /**
    * Fill `select` and `custom` (a container for the custom fields, shown for
    * "custom"); `none`: offer "no clock" (first, chosen by default); `prefix`
-   * names the custom fields' ids; `onChange()` is called after each change.
+   * names the custom fields' ids; `initial` is the choice to start with (by default
+   * "no clock", or else 3+2); `onChange()` is called after each change.
+   * @param {HTMLSelectElement} select
+   * @param {HTMLElement} custom
+   * @param {{ none?: boolean, prefix: string, initial?: string | null, onChange?: () => void }} options
    */
   constructor(select, custom, { none = false, prefix, initial = null, onChange = () => {} }) {
     this.select = select;

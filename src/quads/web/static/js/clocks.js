@@ -24,7 +24,17 @@ export const INCREMENT_MAX = 180;
 export const LOW_MS = 10_000;
 export const LOW_DAYS_MS = 2 * 3_600_000;
 
-/** The API clock of a preset ("3+2", "3d"), or null for anything else. */
+/**
+ * A time control as the API speaks of it: real time (seconds at the start and seconds
+ * added per move) or correspondence (days per move).
+ * @typedef {{ initial: number, increment: number } | { days: number }} TimeControl
+ */
+
+/**
+ * The API clock of a preset ("3+2", "3d"), or null for anything else.
+ * @param {string} name
+ * @returns {TimeControl | null}
+ */
 export function presetClock(name) {
   let match = /^(\d+)\+(\d+)$/.exec(name);
   if (match && REALTIME_PRESETS.includes(name)) {
@@ -46,14 +56,19 @@ export function clockName(control) {
   return `${base}+${control.increment}`;
 }
 
-/** Whether a time control is a correspondence clock (days per move). */
+/**
+ * Whether a time control is a correspondence clock (days per move).
+ * @param {TimeControl | null | undefined} control
+ * @returns {control is { days: number }}
+ */
 export function isCorrespondence(control) {
-  return Boolean(control) && "days" in control;
+  return control !== null && control !== undefined && "days" in control;
 }
 
 /**
  * The real-time clock of a custom choice: {minutes, seconds, increment} as typed
  * (strings or numbers).  Answers {clock} or {error: catalogue key}.
+ * @param {{ minutes?: string | number, seconds?: string | number, increment?: string | number }} custom
  */
 export function customClock({ minutes, seconds, increment }) {
   const whole = (value) => {
@@ -74,6 +89,8 @@ export function customClock({ minutes, seconds, increment }) {
  * The API body's `clock` of a choice: "none", a preset ("3+2", "3d") or "custom"
  * (then `custom` holds what was typed).  Answers {clock} (null for "none") or
  * {error: catalogue key}.
+ * @param {string | null | undefined} choice
+ * @param {{ minutes?: string | number, seconds?: string | number, increment?: string | number }} [custom]
  */
 export function clockChoice(choice, custom = {}) {
   if (!choice || choice === "none") return { clock: null };
@@ -100,6 +117,7 @@ export function clockTimes(view, elapsed) {
     if (side !== running || graceRuns) return Math.max(0, base);
     return Math.max(0, base - spent);
   };
+  /** @type {number | null} */
   let grace = null;
   if (graceRuns && view.deadline && view.as_of) {
     const total = Date.parse(view.deadline) - Date.parse(view.as_of);

@@ -15,6 +15,7 @@
 import { createSync } from "./local/sync.js";
 import { openStore } from "./local/store.js";
 
+/** @type {Promise<import("./local/store.js").DeviceStore> | null} */
 let opened = null;
 
 /** The device's store, opened on first use. */
@@ -28,14 +29,17 @@ export function deviceStore() {
   return opened;
 }
 
-/** One request of the sending: the answer's status and JSON body; throws when none came. */
+/**
+ * One request of the sending: the answer's status and JSON body; throws when none came.
+ * @param {{ method: string, path: string, body?: unknown }} request
+ */
 async function transport({ method, path, body }) {
   const response = await fetch(path, {
     method,
     headers: { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  let data = null;
+  let data;
   try {
     data = await response.json();
   } catch {
@@ -51,9 +55,11 @@ export function onSent(fn) {
   sentListeners.push(fn);
 }
 
+/** @type {ReturnType<typeof createSync> | null} */
 let sync = null;
 let again = false;
-let later = null;
+/** @type {number | undefined} the next run after one that found no server */
+let later;
 let patience = 0;
 
 /** Pauses before sending again after a run that found no server: 10 s doubling to 5 min. */
@@ -64,7 +70,7 @@ const LATER_MAX_MS = 300_000;
  * run after it, and a run that found no server is tried again later by itself. */
 export async function sendWaiting({ retry = false } = {}) {
   clearTimeout(later);
-  later = null;
+  later = undefined;
   if (!retry) patience = 0; // asked anew (a change, the network back): the pauses start short
   if (typeof navigator !== "undefined" && !navigator.onLine) return;
   let store;
@@ -73,7 +79,7 @@ export async function sendWaiting({ retry = false } = {}) {
   } catch {
     return;
   }
-  if (!sync) sync = createSync({ store, transport, retries: 3 });
+  sync ??= createSync({ store, transport, retries: 3 });
   if (sync.running) {
     again = true;
     return;

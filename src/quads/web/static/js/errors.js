@@ -19,15 +19,17 @@ export const UNKNOWN = Object.freeze({ key: "error.unknown", params: {} });
  * the refusal's own (cell, token, shape ...).
  *
  * @param {unknown} error what was thrown
- * @param {{has: (key: string) => boolean, action?: string, overrides?: Record<string, string>,
+ * @param {{has: (key: string) => boolean, action?: string | null, overrides?: Record<string, string>,
  *          fallback?: string}} options
  */
 export function errorMessage(error, { has, action = null, overrides = {}, fallback = UNKNOWN.key }) {
   const otherwise = fallback === UNKNOWN.key ? UNKNOWN : { key: fallback, params: {} };
-  const code = error && typeof error.code === "string" && error.code ? error.code : null;
+  /** @type {{ code?: unknown, params?: unknown, reason?: unknown }} */
+  const thrown = error !== null && typeof error === "object" ? error : {};
+  const code = typeof thrown.code === "string" && thrown.code ? thrown.code : null;
   if (!code) return otherwise;
-  const params = error.params && typeof error.params === "object" ? { ...error.params } : {};
-  const reason = typeof error.reason === "string" && error.reason ? error.reason : null;
+  const params = thrown.params && typeof thrown.params === "object" ? { ...thrown.params } : {};
+  const reason = typeof thrown.reason === "string" && thrown.reason ? thrown.reason : null;
   const candidates = [
     Object.hasOwn(overrides, code) ? overrides[code] : null,
     reason && `error.${code}.${reason}`,

@@ -15,7 +15,7 @@ let language = "en";
 /** The language to start with: the one remembered, else the browser's first match. */
 export function preferredLanguage() {
   const stored = localStorage.getItem(STORAGE_KEY);
-  if (LANGUAGES.includes(stored)) return stored;
+  if (stored !== null && LANGUAGES.includes(stored)) return stored;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const base = tag.toLowerCase().split("-")[0];
     if (LANGUAGES.includes(base)) return base;
@@ -56,10 +56,10 @@ export function has(key) {
  * the aria-label and data-i18n-title the tooltip.
  */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
-  }
-  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  /** @param {string} selector */
+  const all = (selector) => /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(selector));
+  for (const el of all("[data-i18n]")) el.textContent = t(String(el.dataset.i18n));
+  for (const el of all("[data-i18n-label]")) el.setAttribute("aria-label", t(String(el.dataset.i18nLabel)));
+  for (const el of all("[data-i18n-title]")) el.title = t(String(el.dataset.i18nTitle));
   document.title = t("app.title");
 }

@@ -5,11 +5,22 @@
 // already installed), the card stays hidden; the browser's own menu still offers
 // "Add to home screen".
 
+/**
+ * The `beforeinstallprompt` event, which only some browsers fire.
+ * @typedef {Event & { prompt: () => Promise<void>, userChoice: Promise<{ outcome: string }> }} InstallPrompt
+ */
+
+/**
+ * Show `card` while the browser offers to install the page; its `button` asks for it.
+ * @param {HTMLElement} card
+ * @param {HTMLElement} button
+ */
 export function offerInstall(card, button) {
+  /** @type {InstallPrompt | null} */
   let offer = null;
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault(); // no mini-infobar: the card offers it instead
-    offer = event;
+    offer = /** @type {InstallPrompt} */ (event);
     card.hidden = false;
   });
   button.addEventListener("click", async () => {

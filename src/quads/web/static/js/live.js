@@ -1,5 +1,5 @@
 // Live updates of one game: a WebSocket on /api/games/{id}/live.  LiveSocket is
-// what every live socket of the page shares (the lobby's too, lobby-live.js):
+// what every live socket of the page shares (the lobby's too, lobby/lobby-live.js):
 // opening again after a loss, waiting longer when the server is busy, pings.
 //
 // The server sends the whole view ({"type": "view", "view": GameView}) on
@@ -60,6 +60,7 @@ export function liveUrl(id) {
  * or back.
  */
 export class LiveSocket {
+  /** @param {(connected: boolean) => void} [onState] */
   constructor(onState = () => {}) {
     this.onState = onState;
     this.socket = null;
@@ -67,9 +68,12 @@ export class LiveSocket {
     this.connected = false;
     this.attempt = 0;
     this.busy = 0;
-    this.retryTimer = null;
-    this.pingTimer = null;
-    this.pongTimer = null;
+    /** @type {number | undefined} the pending try to open the socket again */
+    this.retryTimer = undefined;
+    /** @type {number | undefined} the pings while the socket is open */
+    this.pingTimer = undefined;
+    /** @type {number | undefined} the wait for the answer of a ping */
+    this.pongTimer = undefined;
     this.wakeUp = () => this.reconnectNow();
   }
 
@@ -103,7 +107,7 @@ export class LiveSocket {
   connect() {
     if (this.closed) return;
     clearTimeout(this.retryTimer);
-    this.retryTimer = null;
+    this.retryTimer = undefined;
     let socket;
     try {
       socket = new WebSocket(this.url());
@@ -171,7 +175,7 @@ export class LiveSocket {
 
   /** Try again after a growing pause: 0.5 s doubling to 8 s, each between 50 % and 100 % of it. */
   retry() {
-    if (this.closed || this.retryTimer !== null) return;
+    if (this.closed || this.retryTimer !== undefined) return;
     const delay = backoff(this.attempt, FIRST_DELAY_MS, MAX_DELAY_MS);
     this.attempt += 1;
     this.retryTimer = setTimeout(() => this.connect(), delay);
@@ -184,7 +188,7 @@ export class LiveSocket {
     const delay = backoff(this.busy, BUSY_FIRST_MS, BUSY_MAX_MS);
     this.busy += 1;
     this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
+      this.retryTimer = undefined;
       this.connect();
     }, delay);
   }
@@ -264,7 +268,12 @@ export class LiveGame extends LiveSocket {
     });
   }
 
-  /** Answer action `id`: with a view (or null: handed back), or with an error. */
+  /**
+   * Answer action `id`: with a view (or null: handed back), or with an error.
+   * @param {number} id
+   * @param {object | null} view
+   * @param {Error | null} [error]
+   */
   settle(id, view, error = null) {
     const waiting = this.pending.get(id);
     if (!waiting) return;

@@ -13,32 +13,38 @@
 // brings the player back to the game they left.
 
 import * as api from "./api.js";
-import { BoardView } from "./board-view.js";
+import { BoardView } from "./analyse/board-view.js";
 import { onSent, sendWaiting } from "./device.js";
-import { GameView } from "./game-view.js";
+import { GameView } from "./game/game-view.js";
 import { DeviceSource } from "./game/device-source.js";
 import { ServerGame } from "./game/server-game.js";
 import { preferredLanguage, setLanguage, t } from "./i18n.js";
-import { JoinView } from "./join-view.js";
-import { LearnView } from "./learn-view.js";
-import { LobbyView } from "./lobby-view.js";
+import { JoinView } from "./join/join-view.js";
+import { LearnView } from "./learn/learn-view.js";
+import { LobbyView } from "./lobby/lobby-view.js";
 import { offerInstall } from "./install.js";
 import { OfflineBanner, keepForOffline } from "./offline.js";
 import { fillPlayAreas } from "./play-area.js";
-import { PuzzleView, keepComingPuzzles } from "./puzzle-view.js";
-import { SetupView } from "./setup-view.js";
-import { TutorialView } from "./tutorial-view.js";
+import { PuzzleView, keepComingPuzzles } from "./puzzles/puzzle-view.js";
+import { SetupView } from "./setup/setup-view.js";
+import { TutorialView } from "./learn/tutorial-view.js";
+import { $, $select } from "./dom.js";
 
 const GAME_KEY = "quads.game";
-const $ = (id) => document.getElementById(id);
 
 fillPlayAreas();
 offerInstall($("install-card"), $("install-button"));
 
 // ---- the notice bar ---------------------------------------------------------
 
-let noticeTimer = null;
+/** @type {number | undefined} */
+let noticeTimer;
 
+/**
+ * Show `text` in the notice bar for three seconds (`sticky`: until the next notice).
+ * @param {string} text
+ * @param {{ tone?: string, sticky?: boolean }} [options]
+ */
 function showNotice(text, { tone = "info", sticky = false } = {}) {
   const notice = $("notice");
   clearTimeout(noticeTimer);
@@ -72,7 +78,7 @@ document.addEventListener("visibilitychange", () => {
 // person chose to start as a new player (the server never replaces the cookie itself).
 api.onUnknownPlayer(
   () =>
-    new Promise((resolve) => {
+    new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
       const panel = $("forgotten");
       const button = $("forgotten-start");
       panel.hidden = false;
@@ -249,6 +255,7 @@ async function showPuzzle(date) {
 /** The address the page shows a screen for.  A navigation to another address
  * fires `popstate` and then `hashchange`: it is routed once, on `hashchange`.  A
  * `popstate` alone (the same address again) routes anew. */
+/** @type {string | null} */
 let shownAddress = null;
 
 function popped() {
@@ -345,7 +352,7 @@ async function route() {
 
 async function changeLanguage(lang) {
   await setLanguage(lang);
-  $("lang-select").value = lang;
+  $select("lang-select").value = lang;
   setupView.render();
   gameView.render();
   puzzleView.render();
@@ -367,7 +374,8 @@ async function start() {
   onSent(() => {
     if (!$("setup-view").hidden) setupView.show();
   });
-  $("lang-select").addEventListener("change", (event) => changeLanguage(event.target.value));
+  const languages = $select("lang-select");
+  languages.addEventListener("change", () => changeLanguage(languages.value));
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", popped);
   await route();

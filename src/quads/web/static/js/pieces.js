@@ -11,6 +11,7 @@ import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** @type {[string, number][]} each trait with its bit */
 export const TRAITS = [
   ["height", 8],
   ["color", 4],

@@ -39,7 +39,7 @@ function playArea(prefix, { handTitle = "game.hand.title", supplyTitle = "game.s
 
 /** Put a play area in place of every placeholder below `root`. */
 export function fillPlayAreas(root = document) {
-  for (const placeholder of root.querySelectorAll("[data-play-area]")) {
+  for (const placeholder of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-play-area]"))) {
     const { playArea: prefix, handTitle, supplyTitle, handButton } = placeholder.dataset;
     placeholder.replaceWith(playArea(prefix, { handTitle, supplyTitle,
       handButton: handButton !== undefined }));

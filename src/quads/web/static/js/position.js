@@ -4,14 +4,22 @@
 
 const POSITION = /^([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4}) ([0-9A-F-])$/i;
 
-/** The position string of sixteen cells (a piece's hex digit or null) and a hand. */
+/**
+ * The position string of sixteen cells (a piece's hex digit or null) and a hand.
+ * @param {(string | null)[]} board
+ * @param {string | null} hand
+ */
 export function positionString(board, hand) {
   const rows = [0, 4, 8, 12].map((start) => board.slice(start, start + 4).map((p) => p || ".").join(""));
   return `${rows.join("/")} ${hand || "-"}`;
 }
 
-/** The sixteen cells and the piece in hand (or null) of a position string, or null
- * if the text is not one. */
+/**
+ * The sixteen cells and the piece in hand (or null) of a position string, or null
+ * if the text is not one.
+ * @param {string} text
+ * @returns {{ board: (string | null)[], hand: string | null } | null}
+ */
 export function readPosition(text) {
   const match = POSITION.exec(text.trim().toUpperCase());
   if (!match) return null;

@@ -15,8 +15,13 @@ function scrollTo(element, instant = false) {
   element.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
 }
 
+/**
+ * Whether `element` is shown (not hidden, not in a hidden part of the page).
+ * @param {Element | null | undefined} element
+ * @returns {element is Element}
+ */
 function shown(element) {
-  return Boolean(element) && element.getClientRects().length > 0
+  return element !== null && element !== undefined && element.getClientRects().length > 0
     && (!element.checkVisibility || element.checkVisibility({ visibilityProperty: true }));
 }
 
@@ -41,6 +46,8 @@ export function revealWhole(element, { instant = false } = {}) {
  * scrolling; when the screen's top (`screen`, e.g. the section) fits with
  * them, the page scrolls no further down than that, so the player keeps the
  * context above.  Nothing moves when they are in view already.
+ * @param {(Element | null | undefined)[]} elements
+ * @param {{ screen?: Element | null, instant?: boolean }} [options]
  */
 export function revealAll(elements, { screen = null, instant = false } = {}) {
   const boxes = elements.filter(shown).map((element) => element.getBoundingClientRect());

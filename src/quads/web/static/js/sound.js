@@ -3,6 +3,7 @@
 // Off until the player turns them on; the choice is remembered.
 
 const KEY = "quads.sound";
+/** @type {AudioContext | null} */
 let audio = null; // one AudioContext, made at the first sound
 
 /** Whether the player turned the sounds on. */
@@ -14,28 +15,38 @@ export function setSound(on) {
   localStorage.setItem(KEY, on ? "on" : "off");
 }
 
-/** One note: `frequency` Hz from `start` s on, fading out over `length` s. */
-function note(frequency, start, length, { type = "sine", volume = 0.2 } = {}) {
-  const oscillator = audio.createOscillator();
-  const gain = audio.createGain();
+/**
+ * One note on `context`: `frequency` Hz from `start` s on, fading out over `length` s.
+ * @param {AudioContext} context
+ * @param {number} frequency
+ * @param {number} start
+ * @param {number} length
+ * @param {{ type?: OscillatorType, volume?: number }} [options]
+ */
+function note(context, frequency, start, length, { type = "sine", volume = 0.2 } = {}) {
+  const oscillator = context.createOscillator();
+  const gain = context.createGain();
   oscillator.type = type;
   oscillator.frequency.value = frequency;
-  const at = audio.currentTime + start;
+  const at = context.currentTime + start;
   gain.gain.setValueAtTime(volume, at);
   gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
-  oscillator.connect(gain).connect(audio.destination);
+  oscillator.connect(gain).connect(context.destination);
   oscillator.start(at);
   oscillator.stop(at + length);
 }
 
 function play(notes) {
   if (!soundOn()) return;
-  const Context = window.AudioContext || window.webkitAudioContext;
+  // Older Safari names it webkitAudioContext.
+  const Context = window.AudioContext
+    || /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (/** @type {unknown} */ (window)).webkitAudioContext;
   if (!Context) return;
   try {
-    audio = audio || new Context();
-    if (audio.state === "suspended") audio.resume();
-    for (const [frequency, start, length, options] of notes) note(frequency, start, length, options);
+    const context = audio || new Context();
+    audio = context;
+    if (context.state === "suspended") context.resume();
+    for (const [frequency, start, length, options] of notes) note(context, frequency, start, length, options);
   } catch {
     // no sound on this device: the game goes on silently
   }

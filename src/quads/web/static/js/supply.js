@@ -31,11 +31,15 @@ export class Supply {
    * Draw the pieces of `supply`.  Options: canGive, safe (pieces to mark as
    * safe, or null to mark none), hint (a piece), values (the analysis: each
    * piece's value when handed over, by piece).
+   * @param {string[]} supply the pieces, hex digits
+   * @param {{ canGive?: boolean, safe?: string[] | null, hint?: string | null,
+   *   values?: Record<string, import("./turn-values.js").ValuedTurn> | null }} [options]
    */
   render(supply, { canGive = false, safe = null, hint = null, values = null } = {}) {
     this.canGive = canGive;
-    const focusedKey = this.container.contains(document.activeElement)
-      ? document.activeElement.dataset.key
+    const focused = document.activeElement;
+    const focusedKey = focused instanceof HTMLElement && this.container.contains(focused)
+      ? focused.dataset.key
       : null;
     const buttons = [...supply].sort().map((piece) => {
       const button = document.createElement("button");

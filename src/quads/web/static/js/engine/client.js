@@ -122,7 +122,12 @@ export class EngineClient {
     for (const request of waiting) request.reject(error);
   }
 
-  /** Ask the worker METHOD with ARGS; OPTIONS may carry { signal } to cancel it. */
+  /**
+   * Ask the worker METHOD with ARGS; OPTIONS may carry { signal } to cancel it.
+   * @param {string} method
+   * @param {unknown[]} [args]
+   * @param {{ signal?: AbortSignal }} [options]
+   */
   call(method, args = [], { signal } = {}) {
     if (signal?.aborted) return Promise.reject(aborted());
     const worker = this.start();

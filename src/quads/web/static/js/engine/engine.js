@@ -25,7 +25,9 @@ export class Engine {
   }
 
   /** The kernel from WASM (its bytes or address; by default engine/quads.wasm) and the
-   * books from BOOKS (a BookShelf; by default the server's /engine/books/). */
+   * books from BOOKS (a BookShelf; by default the server's /engine/books/).
+   * @param {{ wasm?: Parameters<typeof loadKernel>[0], books?: BookShelf }} [options]
+   */
   static async load({ wasm, books } = {}) {
     return new Engine(await (wasm === undefined ? loadKernel() : loadKernel(wasm)), books);
   }

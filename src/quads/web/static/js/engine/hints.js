@@ -25,7 +25,14 @@ function advice(safe, turn, action, value, plies, key, params = {}, shapes = [],
   return { safe, turn, action, value, plies, key, params, shapes, board };
 }
 
-/** The shape that the DANGEROUS pieces would complete most often (first found on ties). */
+/**
+ * The shape that the DANGEROUS pieces would complete most often (first found on ties).
+ * Each dangerous piece completes a shape somewhere, so there is one.
+ * @param {import("../rules/position.js").Position} position
+ * @param {number} dangerous a mask of pieces
+ * @param {import("../rules/rules.js").Rules} rules
+ * @returns {import("../rules/shapes.js").Shape}
+ */
 function commonThreat(position, dangerous, rules) {
   const threats = new Map();
   for (const piece of bitsOf(dangerous)) {
@@ -36,8 +43,10 @@ function commonThreat(position, dangerous, rules) {
       }
     }
   }
+  /** @type {import("../rules/shapes.js").Shape | null} */
   let best = null;
   for (const [shape, count] of threats) if (best === null || count > threats.get(best)) best = shape;
+  if (best === null) throw new Error("no dangerous piece completes a shape");
   return best;
 }
 

@@ -9,81 +9,71 @@
 //   kernel.analyse(position, rules, { seconds: 0.5 })
 //     // -> { value, plies, complete, nodes, moves: [{ place, give, value, plies }, ...] }
 //
-// A position is a position string ("F..0/..A./..../.3.. 7"), a rules/ Position or
-// { board: [16 pieces or null, cell A1 first], hand: piece or null }; pieces are
-// numbers 0-15 (or hex digits in strings).  Rules are a name ("quads",
-// "classic", "advanced" or SHAPES:TRAITS:CALLING), a rules/ Rules or
-// { squares, traits }.
+// A position is a position string ("F..0/..A./..../.3.. 7") or a rules/ Position;
+// rules are a rule-set name ("quads", "classic", "advanced" or
+// SHAPES:TRAITS:CALLING) or a rules/ Rules: both are read by the page's rules
+// (Position.fromString, Rules.parse), which refuse what is not one.  Pieces are
+// numbers 0-15.
 // Values are for the side to move (solve) or for the player making the turn
 // (analyse); plies count placements up to the end, the last included, and are
 // null for a draw or an unknown value.
 
+import { popcount } from "../rules/bits.js";
+import { Position } from "../rules/position.js";
+import { Rules } from "../rules/rules.js";
+
+/** Node's file module, imported only when a file: address is read (in node's tests): a
+ * name, not a literal, so that nothing takes it for a module the page loads. */
+const NODE_FS = "node:fs/promises";
+
 const WIN = 100;
-const TRAIT_BITS = { height: 8, color: 4, shape: 2, top: 1 };
-const PRESETS = {
-  quads: { squares: true, traits: 15 },
-  classic: { squares: false, traits: 15 },
-  advanced: { squares: true, traits: 15 },
-};
+/** @type {Record<number, string>} */
 const ERRORS = {
   [-1]: "invalid trait mask",
   [-2]: "invalid shapes",
   [-6]: "impossible position (a piece twice, or a full board with a piece in hand)",
 };
 
-/** The shape set and trait mask of a rule-set name or object.  Calling (auto or
- * declare) does not change any value, so it is accepted and left out. */
+/**
+ * A node of a search in the kernel's words: those of its position (readPosition), the
+ * pieces left to hand over (a mask) and the placements made so far.
+ * @typedef {{ occupied: number, lo: number, hi: number, hand: number, supply: number, ply: number }} SearchNode
+ */
+
+/**
+ * The canonical key of a position (the opening books' key): bits 79-64, 31-0 and 63-32.
+ * @typedef {{ occ: number, lo: number, hi: number }} Key
+ */
+
+/**
+ * The shape set and trait mask of a rule set, as the kernel takes them.  Calling
+ * (auto or declare) does not change any value, so it is left out.
+ * @param {Rules | string} rules a Rules, or a name Rules.parse reads
+ * @returns {{ squares: boolean, traits: number }}
+ * @throws {import("../rules/errors.js").InvalidRulesError} if the name is no rule set
+ */
 export function readRules(rules) {
-  if (typeof rules === "object" && rules !== null) {
-    // a rules/rules.js Rules (shapes "lines" or "lines+squares"), or { squares, traits }
-    const squares = typeof rules.shapes === "string" ? rules.shapes !== "lines" : rules.squares;
-    return { squares: Boolean(squares), traits: rules.traits };
-  }
-  const key = String(rules).trim().toLowerCase();
-  if (PRESETS[key]) return PRESETS[key];
-  let squares = true;
-  let traits = 15;
-  for (const part of key.split(":").map((p) => p.trim())) {
-    if (part === "lines" || part === "lines+squares") squares = part !== "lines";
-    else if (part === "auto" || part === "declare") continue;
-    else {
-      traits = 0;
-      for (const name of part.split(",").map((n) => n.trim())) {
-        if (!(name in TRAIT_BITS)) throw new Error(`unknown rule set ${rules}`);
-        traits |= TRAIT_BITS[name];
-      }
-    }
-  }
-  return { squares, traits };
+  const read = rules instanceof Rules ? rules : Rules.parse(rules);
+  return { squares: read.shapes !== "lines", traits: read.traits };
 }
 
-/** The bitboards of a position: { occupied, lo, hi (the cells' piece codes), hand (-1: none) }. */
+/**
+ * The words of a position, as the kernel takes them: { occupied (a cell mask), lo, hi
+ * (the cells' pieces, four bits each: cells 0-7 and 8-15), hand (-1: none) }.
+ * @param {Position | string} position a Position, or a string Position.fromString reads
+ * @returns {{ occupied: number, lo: number, hi: number, hand: number }}
+ * @throws {import("../rules/errors.js").InvalidPositionError} if the string is no position
+ */
 export function readPosition(position) {
-  let board;
-  let hand;
-  if (typeof position === "string") {
-    const match = /^([0-9a-f.]{4})\/([0-9a-f.]{4})\/([0-9a-f.]{4})\/([0-9a-f.]{4}) ([0-9a-f-])$/i
-      .exec(position.trim());
-    if (!match) throw new Error(`invalid position ${position}`);
-    board = match.slice(1, 5).join("").split("").map((c) => (c === "." ? null : parseInt(c, 16)));
-    hand = match[5] === "-" ? null : parseInt(match[5], 16);
-  } else if (typeof position.pieceAt === "function") {
-    board = position.cells; // a rules/rules.js Position
-    ({ hand } = position);
-  } else {
-    ({ board, hand } = position);
-  }
-  let occupied = 0;
+  const read = position instanceof Position ? position : Position.fromString(position);
   let lo = 0;
   let hi = 0;
-  board.forEach((piece, cell) => {
-    if (piece === null || piece === undefined) return;
-    occupied |= 1 << cell;
+  read.cells.forEach((piece, cell) => {
+    if (piece === null) return;
     if (cell < 8) lo |= piece << (4 * cell);
     else hi |= piece << (4 * (cell - 8));
   });
-  const none = hand === null || hand === undefined;
-  return { occupied, lo: lo >>> 0, hi: hi >>> 0, hand: none ? -1 : hand };
+  return { occupied: read.occupied, lo: lo >>> 0, hi: hi >>> 0, hand: read.hand ?? -1 };
 }
 
 /** The value and placements to the end of a solver score (as quads.solver.value_of). */
@@ -104,12 +94,6 @@ function log2Entries(tableMb) {
   let log2 = 2;
   while (2 ** (log2 + 1) * 16 <= tableMb * 2 ** 20) log2 += 1;
   return log2;
-}
-
-function popcount(mask) {
-  let n = 0;
-  for (let m = mask; m; m &= m - 1) n += 1;
-  return n;
 }
 
 /** The search core, instantiated.  Build one with loadKernel(). */
@@ -301,7 +285,7 @@ async function readBytes(source) {
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
   const url = source instanceof URL ? source : new URL(source, import.meta.url);
   if (url.protocol === "file:") {
-    const { readFile } = await import("node:fs/promises");
+    const { readFile } = await import(NODE_FS);
     return readFile(url);
   }
   const response = await fetch(url);
@@ -316,6 +300,6 @@ export async function loadKernel(source = new URL("../../engine/quads.wasm", imp
   const instance = source instanceof WebAssembly.Module
     ? await WebAssembly.instantiate(source, imports)
     : (await WebAssembly.instantiate(await readBytes(source), imports)).instance;
-  instance.exports._initialize();
+  /** @type {() => void} */ (instance.exports._initialize)();
   return new Kernel(instance);
 }

@@ -120,8 +120,14 @@ export class ComputerPlayer {
     this.random = new Random(seed);
   }
 
-  /** The turn to play in POSITION (not over) under RULES; CONTEXT is { kernel, book }. */
-  chooseTurn() {
+  /**
+   * The turn to play in POSITION (not over) under RULES; CONTEXT is { kernel, book }.
+   * @param {{ kernel: import("./kernel.js").Kernel, book: import("./book.js").Book | null }} _context
+   * @param {import("../rules/position.js").Position} _position
+   * @param {import("../rules/rules.js").Rules} _rules
+   * @returns {Turn}
+   */
+  chooseTurn(_context, _position, _rules) {
     throw new Error("a level chooses its turns");
   }
 
@@ -135,7 +141,8 @@ export class ComputerPlayer {
     if (state.step === "give" && state.declarable.length) return [DECLARE];
     if (state.step === "place" && state.claimable.length) return [CLAIM];
     const turn = this.chooseTurn(context, state.position, game.rules);
-    if (turn.place === null) return [giveAction(turn.give)];
+    // A turn without a placement hands a piece over (Turn refuses one with neither).
+    if (turn.place === null) return [giveAction(/** @type {number} */ (turn.give))];
     const actions = [placeAction(turn.place)];
     const after = state.apply(actions[0], game.rules);
     if (after.outcome !== null) return actions;
@@ -175,6 +182,9 @@ const SHAPE_NOTICED = { row: 0.9, column: 0.8, diagonal: 0.55, square: 0.5 };
 
 /** Level 1: plays like someone in their first game. */
 export class Beginner extends Looking {
+  static level = 1;
+  static id = "beginner";
+
   view(rules) {
     let traits = 0;
     for (const bit of [3, 2, 1, 0]) {
@@ -186,27 +196,34 @@ export class Beginner extends Looking {
     return { shapeMasks, traits };
   }
 }
-Beginner.level = 1;
-Beginner.id = "beginner";
 
 /** Level 2: never misses a win on the board or hands over a winner it could avoid. */
-export class Casual extends Looking {}
-Casual.level = 2;
-Casual.id = "casual";
+export class Casual extends Looking {
+  static level = 2;
+  static id = "casual";
+}
 
 /** Level 3: avoids running out of safe pieces and sets squeezes for the opponent. */
 export class Club extends ComputerPlayer {
+  static level = 3;
+  static id = "club";
+
   chooseTurn(context, position, rules) {
     return this.random.choice(tightest(rankTurns(position, rules)));
   }
 }
-Club.level = 3;
-Club.id = "club";
 
 /** Solve within a node budget once few cells are empty; before that, squeeze. */
 class Solving extends Club {
+  /** @type {number} solve from this many empty cells on */
+  static SOLVE_FROM;
+  /** @type {number} the node budget of a solve */
+  static NODES;
+  /** refine the distance of a solved value from this many empty cells on */
+  static REFINE_FROM = 0;
+
   chooseTurn(context, position, rules) {
-    const { SOLVE_FROM, NODES, REFINE_FROM } = this.constructor;
+    const { SOLVE_FROM, NODES, REFINE_FROM } = /** @type {typeof Solving} */ (this.constructor);
     if (position.emptyCount <= SOLVE_FROM) {
       const refine = position.emptyCount <= REFINE_FROM;
       const solution = solve(context.kernel, position, rules, { nodes: NODES, refine });
@@ -221,14 +238,30 @@ class Solving extends Club {
     return solution.best;
   }
 }
-Solving.REFINE_FROM = 0;
 
 /** Level 4: exact in the endgame, a squeezer before it. */
-export class Expert extends Solving {}
-Object.assign(Expert, { level: 4, id: "expert", SOLVE_FROM: 12, NODES: 100 });
+export class Expert extends Solving {
+  static level = 4;
+  static id = "expert";
+  static SOLVE_FROM = 12;
+  static NODES = 100;
+}
 
 /** Level 5: never worsens a solved value; from a draw, sets the likeliest traps. */
 export class Perfect extends Solving {
+  static level = 5;
+  static id = "perfect";
+  static SOLVE_FROM = 13;
+  static REFINE_FROM = 10;
+  static NODES = 8_000_000;
+  static TRAPS = 6;
+  static LIKELY = 4;
+  static TRAP_NODES = 500_000;
+  static LOOK_AHEAD_FROM = 14;
+  static LOOK_AHEAD_TRAPS = 4;
+  static LOOK_AHEAD_NODES = 6_000_000;
+  static EDGE_NODES = 500_000;
+
   chooseTurn(context, position, rules) {
     const { book, kernel } = context;
     if (book && book.covers(position)) {
@@ -285,7 +318,13 @@ export class Perfect extends Solving {
 
   /** Among the tightest squeezes, the one the solver confirms does not lose and whose
    * likely replies lose most often: [turn (null if none was confirmed), that share,
-   * the budget left] (Python's Perfect._trap). */
+   * the budget left] (Python's Perfect._trap).
+   * @param {{ kernel: import("./kernel.js").Kernel, book: import("./book.js").Book | null }} context
+   * @param {import("../rules/position.js").Position} position
+   * @param {import("../rules/rules.js").Rules} rules
+   * @param {number} budget
+   * @param {{ traps?: number | null, winAtOnce?: boolean, reserve?: number }} [options]
+   */
   trap(context, position, rules, budget, { traps = null, winAtOnce = false, reserve = 0 } = {}) {
     let choice = null;
     let bestChance = -1;
@@ -326,11 +365,6 @@ export class Perfect extends Solving {
     return [checked ? errors / checked : 0, budget];
   }
 }
-Object.assign(Perfect, {
-  level: 5, id: "perfect", SOLVE_FROM: 13, REFINE_FROM: 10, NODES: 8_000_000, TRAPS: 6,
-  LIKELY: 4, TRAP_NODES: 500_000, LOOK_AHEAD_FROM: 14, LOOK_AHEAD_TRAPS: 4,
-  LOOK_AHEAD_NODES: 6_000_000, EDGE_NODES: 500_000,
-});
 
 /** The player class of each level. */
 export const LEVELS = Object.freeze({ 1: Beginner, 2: Casual, 3: Club, 4: Expert, 5: Perfect });

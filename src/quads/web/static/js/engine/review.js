@@ -94,6 +94,7 @@ export function reviewGame(context, game, seconds = SECONDS) {
   for (const [ply, player, position, turn] of turnsOf(game)) {
     const [solution] = solveWithBook(context.kernel, context.book, position, rules, { seconds });
     const after = turnValue(context, position, turn, rules, seconds);
+    /** @type {"win" | "draw" | null} */
     let threwAway = null;
     if (solution.value in RANK && after.value in RANK && RANK[after.value] < RANK[solution.value]) {
       threwAway = solution.value === "win" ? "win" : "draw";

@@ -61,9 +61,19 @@ function learn(group, score, alpha, beta) {
   else group.lower = group.upper = score;
 }
 
-/** The legal turns of POSITION (a Position, or the words of a node) in groups, in search
- * order (Python's root_groups): each { turns: [Turn], node (null when the score is
- * known), key, lower, upper }. */
+/**
+ * Turns that lead to the same position (up to symmetry), searched once: `node` is the
+ * kernel's words of that position (null when its score is known without a search),
+ * `key` its canonical key, and `lower` and `upper` the bounds of its score known so far.
+ * @typedef {{ turns: Turn[], node: import("./kernel.js").SearchNode | null,
+ *   key: import("./kernel.js").Key | null, lower: number, upper: number }} Group
+ */
+
+/**
+ * The legal turns of POSITION (a Position, or the words of a node) in groups, in search
+ * order (Python's root_groups).
+ * @returns {Group[]}
+ */
 export function rootGroups(kernel, engine, position) {
   const { turns, groups } = kernel.rootGroups(engine, position);
   const made = groups.map((g) => ({
@@ -124,11 +134,17 @@ class Search {
     return null;
   }
 
-  /** The best score over GROUPS within (ALPHA, BETA) (fail-soft) and its group, or null
-   * if the budget ran out. */
+  /**
+   * The best score over GROUPS (not empty) within (ALPHA, BETA) (fail-soft) and its
+   * group, or null if the budget ran out.
+   * @param {Group[]} groups
+   * @param {number} alpha
+   * @param {number} beta
+   * @returns {{ score: number, group: Group } | null}
+   */
   alphaBeta(groups, alpha, beta) {
     let best = -INFINITY;
-    let bestGroup = null;
+    let bestGroup = groups[0];
     for (const group of groups) {
       if (alpha >= beta) break;
       let score = Search.known(group, alpha, beta);

@@ -42,6 +42,7 @@ function failure(error) {
  * engine LOAD makes (by default Engine.load(): engine/quads.wasm and the server's books).
  */
 export function serve(scope, load = () => Engine.load()) {
+  /** @type {Promise<Engine> | null} */
   let engine = null;
   let busy = false;
   const queue = [];
@@ -93,6 +94,9 @@ export function serve(scope, load = () => Engine.load()) {
   });
 }
 
-if (typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope) {
+/** The class of a worker's global scope: there only when this module runs as a worker. */
+const WorkerScope = /** @type {{ WorkerGlobalScope?: Function }} */ (/** @type {unknown} */ (globalThis))
+  .WorkerGlobalScope;
+if (WorkerScope !== undefined && globalThis instanceof WorkerScope) {
   serve(globalThis);
 }

@@ -7,18 +7,16 @@
 
 import { t } from "../i18n.js";
 import { otherSide } from "../names.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, $button } from "../dom.js";
 
 export class AbandonPanel {
-  /** `claim(draw)` sends the claim. */
-  constructor({ claim }) {
+  constructor() {
     this.game = null;
-    this.readyAt = null; // performance.now() from which a claim may be made
-    this.timer = null;
+    /** @type {number | null} performance.now() from which a claim may be made */
+    this.readyAt = null;
+    /** @type {number | undefined} the redrawing while the wait counts down */
+    this.timer = undefined;
     this.busy = false;
-    $("abandon-win").addEventListener("click", () => claim(false));
-    $("abandon-draw").addEventListener("click", () => claim(true));
   }
 
   /** Whether `view` is one whose opponent is away during their turn (and could be claimed). */
@@ -31,7 +29,9 @@ export class AbandonPanel {
     return !(view.clock && view.clock.grace && view.clock.running === opponent);
   }
 
-  render(view, busy) {
+  /** Count from the moment `view` shows the opponent away during their turn; `busy`:
+   * a request of the person is on its way.  The wait is drawn anew while it counts. */
+  update(view, busy) {
     this.busy = busy;
     if (!view || view.id !== this.game) {
       this.game = view ? view.id : null;
@@ -44,7 +44,6 @@ export class AbandonPanel {
     } else if (this.readyAt === null) {
       this.readyAt = performance.now() + view.abandon_after * 1000;
     }
-    this.draw();
     if (away && !this.timer) this.timer = setInterval(() => this.draw(), 250);
   }
 
@@ -57,7 +56,7 @@ export class AbandonPanel {
 
   stop() {
     clearInterval(this.timer);
-    this.timer = null;
+    this.timer = undefined;
   }
 
   close() {
@@ -67,16 +66,18 @@ export class AbandonPanel {
     this.draw();
   }
 
+  /** Draw the panel: the wait, or the claims once it is over. */
   draw() {
     const panel = $("abandon-panel");
-    panel.hidden = this.readyAt === null;
-    if (panel.hidden) return;
-    const seconds = Math.ceil((this.readyAt - performance.now()) / 1000);
+    const readyAt = this.readyAt;
+    panel.hidden = readyAt === null;
+    if (readyAt === null) return;
+    const seconds = Math.ceil((readyAt - performance.now()) / 1000);
     const ready = seconds <= 0;
     const text = `${t("abandon.away")} ${ready ? t("abandon.ready") : t("abandon.wait", { seconds })}`;
     if ($("abandon-text").textContent !== text) $("abandon-text").textContent = text;
     $("abandon-buttons").hidden = !ready;
-    for (const id of ["abandon-win", "abandon-draw"]) $(id).disabled = this.busy;
+    for (const id of ["abandon-win", "abandon-draw"]) $button(id).disabled = this.busy;
     if (ready) this.stop();
   }
 }

@@ -6,34 +6,53 @@
 import { t } from "../i18n.js";
 import { playerName } from "../names.js";
 import { valueWords, valuesByTarget } from "../turn-values.js";
+import { $ } from "../dom.js";
 
-const $ = (id) => document.getElementById(id);
+/**
+ * Whether the marks show for `view`: the switch is offered (not online) and `on`, a
+ * person is to act (`person`, their side, or null) and no request is on its way (`idle`).
+ * @param {{ mode: string }} view
+ * @param {{ on: boolean, person: string | null, idle: boolean }} state
+ */
+function active(view, { on, person, idle }) {
+  return view.mode !== "online" && on && Boolean(person) && idle;
+}
 
 export class AnalysisSwitch {
-  /** `redraw()` is called when an analysis asked for arrives. */
-  constructor(redraw) {
-    this.redraw = redraw;
+  /** `changed()` is called when an analysis asked for arrives. */
+  constructor(changed) {
+    this.changed = changed;
     this.shown = null; // {key, body, values} of the position shown, {key} while asked, {key, failed}
   }
 
   /**
-   * Draw the switch's box for `view` and return the marks by target ({cells,
-   * pieces}), or null.  `on`: the switch is on; `person`: the side of the person to
-   * act now, or null; `idle`: no request is on its way; `source`: the game's source.
+   * While the marks show for `view` (`state`: on, person, idle), ask the game's
+   * `source` for its position's analysis, once.
+   * @param {{ on: boolean, person: string | null, idle: boolean, source: object }} state
    */
-  render(view, { on, person, idle, source }) {
-    const offered = view.mode !== "online";
-    $("analyse-switch").hidden = !offered;
-    const box = $("analysis-box");
-    const active = offered && on && Boolean(person) && idle;
-    box.hidden = !active;
-    if (!active) return null;
+  update(view, state) {
+    if (!active(view, state)) return;
     const key = `${view.id}:${view.revision}`;
-    if (!this.shown || this.shown.key !== key) {
-      this.shown = { key };
-      this.ask(key, view, source);
-    }
-    const { body, values, failed } = this.shown;
+    if (this.shown && this.shown.key === key) return;
+    this.shown = { key };
+    this.ask(key, view, state.source);
+  }
+
+  /**
+   * Draw the switch's box for `view` and return the marks by target ({cells,
+   * pieces}), or null.  `state`: as for update().
+   * @param {{ on: boolean, person: string | null, idle: boolean }} state
+   */
+  render(view, state) {
+    $("analyse-switch").hidden = view.mode === "online";
+    const box = $("analysis-box");
+    const shows = active(view, state);
+    box.hidden = !shows;
+    if (!shows) return null;
+    const key = `${view.id}:${view.revision}`;
+    const shown = this.shown && this.shown.key === key ? this.shown : { key };
+    const { body, values, failed } = shown;
+    const person = state.person;
     box.setAttribute("aria-busy", String(!body && !failed));
     if (failed || !body) {
       $("analysis-value").textContent = t(failed ? "analysis.failed" : "analysis.thinking");
@@ -49,7 +68,7 @@ export class AnalysisSwitch {
   }
 
   async ask(key, view, source) {
-    let body = null;
+    let body;
     try {
       body = await source.analysis(view);
     } catch {
@@ -57,6 +76,6 @@ export class AnalysisSwitch {
     }
     if (!this.shown || this.shown.key !== key) return; // the game moved on meanwhile
     this.shown = body ? { key, body, values: valuesByTarget(body.moves) } : { key, failed: true };
-    this.redraw();
+    this.changed();
   }
 }

@@ -4,8 +4,7 @@
 
 import { t } from "../i18n.js";
 import { messageWords } from "../names.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../dom.js";
 
 export class AwayNotice {
   constructor() {

@@ -11,8 +11,7 @@
 import { clockTimes, faceText, isCorrespondence, isLow, leftWords } from "../clocks.js";
 import { t } from "../i18n.js";
 import { otherSide, playerName } from "../names.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../dom.js";
 
 const REAL_TIME_TICK_MS = 100;
 const DAYS_TICK_MS = 1000;
@@ -22,17 +21,19 @@ export class ClockPanel {
     this.received = new WeakMap(); // a ClockView -> performance.now() when it came
     this.view = null;
     this.person = null;
-    this.timer = null;
+    /** @type {number | undefined} the ticking of a running clock */
+    this.timer = undefined;
+    /** @type {number | null} its pace, ms */
+    this.tick = null;
   }
 
-  /** Draw the clocks of `view` (none for a game without one), `person` the side to act
-   * at this screen (or null), and keep them ticking while one runs. */
-  render(view, person) {
+  /** Take the clocks of `view` (none for a game without one), `person` the side to act
+   * at this screen (or null), and keep them ticking (drawn anew) while one runs. */
+  update(view, person) {
     this.view = view;
     this.person = person;
     const clock = view && view.mode === "online" ? view.clock : null;
     if (clock && !this.received.has(clock)) this.received.set(clock, performance.now());
-    this.draw();
     const running = Boolean(clock && clock.running && !view.outcome);
     const tick = clock && isCorrespondence(clock.control) ? DAYS_TICK_MS : REAL_TIME_TICK_MS;
     if (running && this.tick !== tick) this.stop();
@@ -46,7 +47,7 @@ export class ClockPanel {
   /** Stop ticking (the game was left, or its clock stopped). */
   stop() {
     clearInterval(this.timer);
-    this.timer = null;
+    this.timer = undefined;
     this.tick = null;
   }
 
@@ -57,6 +58,7 @@ export class ClockPanel {
     this.draw();
   }
 
+  /** Draw the clocks as they stand now. */
   draw() {
     const view = this.view;
     const clock = view && view.mode === "online" ? view.clock : null;

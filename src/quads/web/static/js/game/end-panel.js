@@ -4,20 +4,18 @@
 import { t } from "../i18n.js";
 import { joinList, otherSide, playerName, shapeName, traitWords } from "../names.js";
 import { rematchText } from "./words.js";
+import { $, $button } from "../dom.js";
 
-const $ = (id) => document.getElementById(id);
-
-/** Draw the end panel of `view`; `review` is the game's ReviewPanel, `busy`
- * whether a request of the person is on its way. */
+/** Draw the end panel of `view`; `review` is the game's ReviewPanel (closed while
+ * the game goes on), `busy` whether a request of the person is on its way. */
 export function renderEnd(view, { review, busy }) {
   const outcome = view.outcome;
   const panel = $("end-panel");
   panel.hidden = !outcome;
   $("game-view").classList.toggle("is-over", Boolean(outcome));
-  // The review: offered once the game is over, dropped when another game shows.
+  // The review: offered once the game is over (the model closes it when another game shows).
   $("review-open").hidden = !outcome;
-  if (!outcome || (review.game && review.game !== view.id)) review.close();
-  else if (!$("review-panel").hidden) review.render(view);
+  if (outcome && !$("review-panel").hidden) review.render(view);
   if (!outcome) return;
   $("end-title").textContent = endTitle(view);
   $("end-reason").textContent = endReason(view);
@@ -43,7 +41,7 @@ export function renderEnd(view, { review, busy }) {
   open.hidden = !rematch;
   const own = !view.spectator && view.rematch_by !== null && view.rematch_by === view.you;
   open.textContent = t(view.spectator ? "rematch.watch" : own ? "rematch.open" : "rematch.join");
-  const again = $("play-again");
+  const again = $button("play-again");
   again.hidden = Boolean(rematch) || (online && view.spectator);
   again.disabled = busy;
 }

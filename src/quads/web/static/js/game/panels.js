@@ -6,8 +6,7 @@ import { isPerson, otherSide, playerName, waitingForOpponent } from "../names.js
 import { pieceLabel, pieceSvg } from "../pieces.js";
 import { prefersReducedMotion } from "../reveal.js";
 import { turnText } from "./words.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, $button } from "../dom.js";
 
 /** The prompt, and where the server offers a call (`claim_offered`,
  * `declare_offered`) the reminder of it beside the call's button. */
@@ -96,10 +95,22 @@ export function renderMoves(view) {
 }
 
 /**
+ * The question "are you sure?" still to ask of `confirming` ("resign", "delete" or
+ * null): one that `view` no longer allows is dropped.
+ * @param {string | null} confirming
+ * @returns {string | null}
+ */
+export function allowedQuestion(view, confirming) {
+  if (confirming === "resign" && !view.can_resign) return null;
+  if (confirming === "delete" && !view.invite) return null; // an online game nobody joined
+  return confirming;
+}
+
+/**
  * The tools under the supply: undo and redo, the hint, restarting, the record,
  * resigning and deleting with their "are you sure?", as `view` allows them.  `state`:
- * {person, idle, hintPending, confirming, source}; answers the question still to ask
- * ("resign", "delete" or null: one the view no longer allows is dropped).
+ * {person, idle, hintPending, confirming (the question asked, as allowedQuestion()
+ * leaves it), source}.
  */
 export function renderTools(view, { person, idle, hintPending, confirming, source }) {
   const online = view.mode === "online";
@@ -107,23 +118,20 @@ export function renderTools(view, { person, idle, hintPending, confirming, sourc
   // No undo in a game with a clock (the server refuses it: clock_no_undo).
   $("undo-button").hidden = !seated || Boolean(view.clock);
   $("undo-label").textContent = t(online ? "action.undo.ask" : "action.undo");
-  $("undo-button").disabled = !idle || !view.can_undo;
+  $button("undo-button").disabled = !idle || !view.can_undo;
   $("redo-button").hidden = online;
-  $("redo-button").disabled = !idle || !view.can_redo;
+  $button("redo-button").disabled = !idle || !view.can_redo;
   // No hints online: the engine would help one side without the other knowing.
   $("hint-button").hidden = !seated || online;
-  $("hint-button").disabled = !idle || !person || Boolean(hintPending);
+  $button("hint-button").disabled = !idle || !person || Boolean(hintPending);
   $("hint-button").setAttribute("aria-busy", String(Boolean(hintPending)));
   $("restart-button").hidden = online;
   // Resigning, and deleting an online game nobody joined, ask "are you sure?" first.
   const deletable = Boolean(view.invite);
-  if ((confirming === "resign" && !view.can_resign) || (confirming === "delete" && !deletable)) {
-    confirming = null;
-  }
-  const resign = $("resign-button");
+  const resign = $button("resign-button");
   resign.hidden = !view.can_resign;
   resign.disabled = !idle || confirming !== null;
-  const remove = $("delete-button");
+  const remove = $button("delete-button");
   remove.hidden = !deletable;
   remove.disabled = !idle || confirming !== null;
   const confirm = $("confirm-panel");
@@ -142,10 +150,9 @@ export function renderTools(view, { person, idle, hintPending, confirming, sourc
     $("confirm-yes").textContent = t("delete.yes");
     $("confirm-no").textContent = t("delete.no");
   }
-  $("confirm-yes").disabled = !idle;
-  const link = $("export-link");
+  $button("confirm-yes").disabled = !idle;
+  const link = /** @type {HTMLAnchorElement} */ ($("export-link"));
   const record = source.recordLink(view);
   link.href = record.href;
   link.setAttribute("download", record.filename);
-  return confirming;
 }

@@ -6,7 +6,7 @@
 // again") under the prompt, above the board.  The screen then scrolls the
 // message into view with what the player acts on (GameView.actingElements).
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "../dom.js";
 
 const PLACES = {
   declare: "calls", claim: "calls", decline: "calls",

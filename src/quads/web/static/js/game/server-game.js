@@ -2,7 +2,7 @@
 // the server could be reached (docs/web-api.md).
 //
 // The game screen talks to a game only through a *source*, which this module and
-// device-game-source.js implement alike:
+// game/device-source.js implement alike:
 //
 //   source.id, source.onDevice (false here)
 //   load({wait})               -> GameView        the game as it stands (wait: false: throw

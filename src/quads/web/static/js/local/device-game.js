@@ -40,7 +40,7 @@
 // reason, params), or a DeviceGameError whose `code` is the server's for the same
 // refusal: game_over, not_your_turn, nothing_to_undo, nothing_to_redo, stale, bad_request.
 
-import { Game, actionText, give, parseAction, place } from "../rules/game.js";
+import { ENDINGS, Game, actionText, give, parseAction, place } from "../rules/game.js";
 import { parseCell } from "../rules/cells.js";
 import { parsePiece } from "../rules/pieces.js";
 import { Rules } from "../rules/rules.js";
@@ -93,7 +93,7 @@ export function newDeviceGame({ rules = "quads", mode, level = null, human = nul
     throw new DeviceGameError("bad_request", `mode ${String(mode)}: expected local or computer`);
   }
   const computer = mode === "computer";
-  if (computer && !(Number.isInteger(level) && level >= 1 && level <= 5)) {
+  if (computer && !(typeof level === "number" && Number.isInteger(level) && level >= 1 && level <= 5)) {
     throw new DeviceGameError("bad_request", `level ${String(level)}: expected an integer from 1 to 5`);
   }
   if (computer && human !== "first" && human !== "second") {
@@ -163,21 +163,25 @@ function changed(device, options, change) {
 }
 
 /**
- * A person's action as the rules' Action.
- * @param {string | Action | { action: string, cell?: string, piece?: string }} action
+ * A person's action as the rules' Action.  An ending (a resignation, a loss on time, an
+ * abandonment, an abort) is none: a person resigns with resign(), and the others come
+ * from the server only.
+ * @param {string | Action | import("../rules/game.js").ResignAction
+ *   | { action: string, cell?: string, piece?: string }} action
  * @returns {Action}
  */
 function actionOf(action) {
   if (typeof action === "string") {
     const parsed = parseAction(action);
     if (parsed.type === "resign") throw new DeviceGameError("bad_request", "a resignation is not an action here: resign()");
-    return parsed;
+    if (ENDINGS.has(parsed.type)) throw new DeviceGameError("bad_request", `not an action: ${action}`);
+    return /** @type {Action} */ (parsed);
   }
   if (action !== null && typeof action === "object" && "action" in action) {
     if (action.action === "place") return place(parseCell(String(action.cell)));
     if (action.action === "give") return give(parsePiece(String(action.piece)));
     if (["declare", "claim", "decline"].includes(action.action)) return /** @type {Action} */ (parseAction(action.action));
-  } else if (action !== null && typeof action === "object" && "type" in action && action.type !== "resign") {
+  } else if (action !== null && typeof action === "object" && "type" in action && !ENDINGS.has(action.type)) {
     return /** @type {Action} */ (parseAction(actionText(action)));
   }
   throw new DeviceGameError("bad_request", `not an action: ${JSON.stringify(action)}`);

@@ -70,10 +70,10 @@ export function canUndo(game, person) {
 /**
  * Whether redo() has something to play again.
  * @param {Game} game
- * @param {Player | null} person
+ * @param {Player | null} _person
  * @returns {boolean}
  */
-export function canRedo(game, person) {  // the same for both, as on the server
+export function canRedo(game, _person) {  // the same for both, as on the server
   return game.canRedo();
 }
 

@@ -88,20 +88,34 @@ class Unreachable extends Error {}
 class UnknownPlayer extends Error {}
 
 /**
+ * What a run did: how it ended, and the ids of the games stored and refused and of the
+ * results sent.
+ * @typedef {{ state: "done" | "unreachable" | "unknown_player", uploaded: string[],
+ *   refused: string[], sent: string[] }} Report
+ */
+
+/**
  * The sending of what waits on the device (see the module's API).
- * @param {object} options
+ * @param {{
+ *   store: import("./store.js").DeviceStore,
+ *   transport: (request: { method: string, path: string, body?: unknown }) => Promise<{ status: number, body: any }>,
+ *   sleep?: (ms: number) => Promise<unknown>, random?: () => number, retries?: number,
+ *   firstDelay?: number, maxDelay?: number, now?: () => Date,
+ *   onChange?: (change: { kind: "game" | "result", id: string, outcome: string }) => void,
+ * }} options
  */
 export function createSync({
   store, transport, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   random = Math.random, retries = 6, firstDelay = 500, maxDelay = 30000, now = () => new Date(),
   onChange = () => {},
 }) {
+  /** @type {Promise<Report> | null} */
   let current = null;
 
   /** One request, tried again while no server answers. */
   async function send(method, path, body) {
     for (let attempt = 0; ; attempt += 1) {
-      let answer = null;
+      let answer;
       try {
         answer = await transport({ method, path, body });
       } catch {
@@ -146,6 +160,7 @@ export function createSync({
   }
 
   async function runOnce() {
+    /** @type {Report} */
     const report = { state: "done", uploaded: [], refused: [], sent: [] };
     try {
       // A game changed while it was being sent waits for the next pass.

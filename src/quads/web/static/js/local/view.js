@@ -239,6 +239,7 @@ export function summaryView(device, restored) {
 /**
  * @typedef {object} DeviceGameData  a device game (js/local/device-game.js)
  * @property {string} id
+ * @property {string} rules the rule set's name
  * @property {"local" | "computer"} mode
  * @property {number | null} level
  * @property {Player | null} human
@@ -246,6 +247,7 @@ export function summaryView(device, restored) {
  * @property {string} created
  * @property {string} updated
  * @property {import("../rules/game.js").GameSnapshot} game
- * @property {{ revision: number, game: string } | null} uploaded
+ * @property {{ revision: number, game: string, at?: string } | null} uploaded  what the
+ *   server stored last: the revision, the server's id of the game and when
  * @property {{ revision: number, error: object } | null} upload_error
  */

@@ -15,7 +15,6 @@ import { EMPTY, Position } from "./position.js";
 import { QUADS, Rules } from "./rules.js";
 import { repr } from "./text.js";
 
-/** @typedef {import("./rules.js").Rules} Rules */
 /** @typedef {import("./shapes.js").Shape} Shape */
 /** @typedef {import("./outcome.js").Player} Player */
 /** @typedef {import("./pieces.js").Trait} Trait */

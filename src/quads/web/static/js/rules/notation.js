@@ -25,9 +25,10 @@ const TOKEN = /^(?<cell>[A-Da-d][1-4])?(?<mark>[!?])?(?<piece>[0-9A-Fa-f])?$/;
 
 /**
  * Group a game's actions into tokens.  `states[i]` is the state before `actions[i]`.
- * A resignation is not written (the result says it).
+ * An ending (a resignation, a loss on time, an abandonment, an abort) is not
+ * written (the result says it).
  * @param {readonly GameState[]} states
- * @param {readonly (Action | {type: "resign"})[]} actions
+ * @param {readonly (Action | import("./game.js").ResignAction)[]} actions
  * @returns {string[]}
  */
 export function writeTokens(states, actions) {

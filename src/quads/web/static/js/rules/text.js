@@ -8,6 +8,8 @@ export const SPACE_CLASS = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-
 
 const SPACE_RUN = new RegExp(`[${SPACE_CLASS}]+`, "u");
 const EDGES = new RegExp(`^[${SPACE_CLASS}]+|[${SPACE_CLASS}]+$`, "gu");
+// Python's str.splitlines() breaks lines at three control characters too.
+// eslint-disable-next-line no-control-regex
 const LINE_BREAK = /\r\n|[\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029]/u;
 
 /**
@@ -104,7 +106,7 @@ export function digitsValue(text) {
   let value = 0;
   for (const char of text) {
     // Unicode keeps each script's digits in runs of ten, zero first.
-    let code = /** @type {number} */ (char.codePointAt(0));
+    const code = /** @type {number} */ (char.codePointAt(0));
     let zero = code;
     while (DIGIT.test(String.fromCodePoint(zero - 1)) && code - zero < 9 + 10 * 8) zero -= 1;
     value = value * 10 + ((code - zero) % 10);

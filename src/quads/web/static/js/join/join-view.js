@@ -3,11 +3,10 @@
 // seat.  A player who holds a seat already goes straight to the game; a full
 // game can still be watched; an unknown invitation says so.
 
-import * as api from "./api.js";
-import { t } from "./i18n.js";
-import { RULE_SETS, describeError, messageWords, rulesName } from "./names.js";
-
-const $ = (id) => document.getElementById(id);
+import * as api from "../api.js";
+import { t } from "../i18n.js";
+import { RULE_SETS, describeError, messageWords, rulesName } from "../names.js";
+import { $, $button } from "../dom.js";
 
 export class JoinView {
   /** `onOpen(id, view)` shows the game (`view` when at hand). */
@@ -17,6 +16,8 @@ export class JoinView {
     this.invite = null; // {game, rules, calling, seat, joined}
     this.error = null; // a message {key, params}
     this.busy = false;
+    /** @type {AbortController | null} withdraws the requests of the invitation shown */
+    this.requests = null;
     $("join-button").addEventListener("click", () => this.join());
     $("join-watch").addEventListener("click", () => {
       if (this.invite) this.onOpen(this.invite.game, null);
@@ -74,13 +75,14 @@ export class JoinView {
   async join() {
     const invite = this.invite;
     const token = this.token;
-    if (!invite || !invite.seat || this.busy) return;
+    const requests = this.requests; // there while an invitation shows
+    if (!invite || !invite.seat || this.busy || !requests) return;
     this.busy = true;
     this.error = null;
     this.render();
     let view;
     try {
-      view = await api.join(invite.game, token, { signal: this.requests.signal });
+      view = await api.join(invite.game, token, { signal: requests.signal });
     } catch (error) {
       this.busy = false;
       if (this.token !== token || error.code === "cancelled") return;
@@ -119,7 +121,7 @@ export class JoinView {
     const error = $("join-error");
     error.hidden = !this.error;
     error.textContent = this.error ? messageWords(this.error) : "";
-    const button = $("join-button");
+    const button = $button("join-button");
     button.hidden = !invite || !invite.seat;
     button.disabled = this.busy;
     button.textContent = t(this.busy ? "join.joining" : "join.button");

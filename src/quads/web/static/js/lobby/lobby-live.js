@@ -10,7 +10,7 @@
 // opened before the browser was a player is nobody's: `renew()` opens it again
 // once the page has acted (and so has its cookie).
 
-import { LiveSocket } from "./live.js";
+import { LiveSocket } from "../live.js";
 
 /** The open seeks after `message` (oldest first); the same list for other messages. */
 export function nextSeeks(seeks, message) {
@@ -38,6 +38,8 @@ export class LobbyLive extends LiveSocket {
    * Follow the lobby: `onSeeks(seeks)` gets the open seeks after each change,
    * `onPaired(message)` a seek of this player that started a game, `onState(connected)`
    * the connection lost or back.
+   * @param {{ onSeeks: (seeks: object[]) => void, onPaired: (message: any) => void,
+   *   onState?: (connected: boolean) => void }} handlers
    */
   constructor({ onSeeks, onPaired, onState = () => {} }) {
     super(onState);

@@ -12,17 +12,16 @@
 //      (an unsafe one is explained and not sent);
 //   4. a prepared position with a win on the board: find the winning cell.
 
-import { Board } from "./board.js";
-import { t } from "./i18n.js";
-import { act, newDeviceGame, restoreGame, view as viewOf } from "./local/device-game.js";
-import { describeError, messageWords } from "./names.js";
-import { pieceLabel, pieceSvg } from "./pieces.js";
-import { revealAll } from "./reveal.js";
-import { cellName } from "./rules/cells.js";
-import { readRecord } from "./rules/record.js";
-import { Supply } from "./supply.js";
-
-const $ = (id) => document.getElementById(id);
+import { Board } from "../board.js";
+import { t } from "../i18n.js";
+import { act, newDeviceGame, restoreGame, view as viewOf } from "../local/device-game.js";
+import { describeError, messageWords } from "../names.js";
+import { pieceLabel, pieceSvg } from "../pieces.js";
+import { revealAll } from "../reveal.js";
+import { cellName } from "../rules/cells.js";
+import { readRecord } from "../rules/record.js";
+import { Supply } from "../supply.js";
+import { $ } from "../dom.js";
 
 const TOTAL = 4;
 // Where the opponent puts the learner's first piece: a centre cell, where the
@@ -41,6 +40,24 @@ function recordGame(record) {
 }
 
 export class TutorialView {
+  /** The step shown, 1 to TOTAL. */
+  step = 1;
+  /** The learner has done what the step asks. */
+  done = false;
+  /** @type {ReturnType<typeof viewOf> | null} the view of the step's game */
+  view = null;
+  /** @type {import("../local/view.js").DeviceGameData | null} the device game of the step, in memory */
+  game = null;
+  busy = false;
+  /** @type {string | null} a key: why the last press was not sent */
+  feedback = null;
+  /** @type {{ key: string, params: object } | null} an error of the rules */
+  message = null;
+  /** @type {string | null} step 4: the cell where the piece in hand wins */
+  winCell = null;
+  /** Counts the starts, so that a late answer of an old run is dropped. */
+  token = 0;
+
   /** `onPlay(settings)` starts a game against the computer. */
   constructor({ onPlay }) {
     this.onPlay = onPlay;
@@ -61,16 +78,23 @@ export class TutorialView {
     this.reset();
   }
 
+  /** Back to the start: each field as declared above. */
   reset() {
     this.step = 1;
-    this.done = false; // the learner has done what the step asks
+    this.done = false;
     this.view = null;
-    this.game = null; // the device game of the step (local/device-game.js), in memory
+    this.game = null;
     this.busy = false;
-    this.feedback = null; // a key: why the last press was not sent
-    this.message = null; // a message {key, params}: an error of the server
-    this.winCell = null; // step 4: the cell where the piece in hand wins
-    this.token = 0; // counts the starts, so that a late answer of an old run is dropped
+    this.feedback = null;
+    this.message = null;
+    this.winCell = null;
+    this.token = 0;
+  }
+
+  /** The step's game: there from the start of a run on. */
+  current() {
+    if (this.game === null) throw new Error("the tutorial has no game yet");
+    return this.game;
   }
 
   /** Start (again) at step 1. */
@@ -108,7 +132,7 @@ export class TutorialView {
 
   /** Play one action of the learner; the step is done when the rules took it. */
   send(action) {
-    const ok = this.load(this.token, () => act(this.game, action));
+    const ok = this.load(this.token, () => act(this.current(), action));
     if (!ok) return;
     this.done = true;
     this.render();
@@ -125,8 +149,9 @@ export class TutorialView {
   // ---- the learner's presses ----------------------------------------------------
 
   give(piece) {
-    if (!this.ready() || this.view.step !== "give") return;
-    if (this.step === 3 && !this.view.safe.includes(piece)) {
+    const view = this.view;
+    if (!this.ready() || !view || view.step !== "give") return;
+    if (this.step === 3 && !view.safe.includes(piece)) {
       this.explain("tutorial.step3.unsafe", "tutorial-supply", piece);
       return;
     }
@@ -135,7 +160,7 @@ export class TutorialView {
   }
 
   place(cell) {
-    if (!this.ready() || this.view.step !== "place") return;
+    if (!this.ready() || !this.view || this.view.step !== "place") return;
     if (this.step === 4 && cell !== this.winCell) {
       this.explain("tutorial.step4.wrong", "tutorial-board", cell);
       return;
@@ -164,16 +189,17 @@ export class TutorialView {
     this.feedback = null;
     if (this.step === 2) {
       // The opponent places the piece it was given, then hands one back.
-      if (!this.load(token, () => act(this.game, { action: "place", cell: OPPONENT_CELL }))) return;
-      const placed = this.view;
+      if (!this.load(token, () => act(this.current(), { action: "place", cell: OPPONENT_CELL }))) return;
+      const placed = /** @type {ReturnType<typeof viewOf>} */ (this.view); // just loaded
       const piece = placed.safe[0] || placed.supply[0];
-      if (!this.load(token, () => act(this.game, { action: "give", piece }))) return;
+      if (!this.load(token, () => act(this.current(), { action: "give", piece }))) return;
     } else if (this.step === 3) {
       if (!this.load(token, () => recordGame(SAFE_RECORD))) return;
     } else if (this.step === 4) {
       if (!this.load(token, () => recordGame(WIN_RECORD))) return;
-      const game = restoreGame(this.game);
-      const cells = game.position.winningCells(game.position.hand, game.rules);
+      const game = restoreGame(this.current());
+      const hand = game.position.hand;
+      const cells = hand === null ? 0 : game.position.winningCells(hand, game.rules);
       this.winCell = cells ? cellName(31 - Math.clz32(cells & -cells)) : null;
     }
     this.render();

@@ -3,11 +3,10 @@
 // share, QR code), and an undo request to answer or waiting for its answer.
 // Each function draws from the view alone; game-view.js calls them.
 
-import * as api from "./api.js";
-import { t } from "./i18n.js";
-import { botBadge, otherSide, sideName } from "./names.js";
-
-const $ = (id) => document.getElementById(id);
+import * as api from "../api.js";
+import { t } from "../i18n.js";
+import { botBadge, otherSide, sideName } from "../names.js";
+import { $, $button, $input } from "../dom.js";
 
 /** The full address of the invitation of `view`, or "". */
 export function inviteUrl(view) {
@@ -16,8 +15,8 @@ export function inviteUrl(view) {
 
 /** Copy the invitation to the clipboard; `notify(text)` says whether it worked. */
 export async function copyInvite(view, notify) {
-  const input = $("invite-url");
-  let copied = false;
+  const input = $input("invite-url");
+  let copied;
   try {
     await navigator.clipboard.writeText(inviteUrl(view));
     copied = true;
@@ -79,10 +78,10 @@ export function renderInvite(view) {
   panel.hidden = !view.invite;
   if (panel.hidden) return;
   const url = inviteUrl(view);
-  const input = $("invite-url");
+  const input = $input("invite-url");
   if (input.value !== url) input.value = url;
   $("invite-share").hidden = typeof navigator.share !== "function";
-  const qr = $("invite-qr");
+  const qr = /** @type {HTMLImageElement} */ ($("invite-qr"));
   const src = api.inviteQrUrl(view.id);
   if (qr.getAttribute("src") !== src) qr.setAttribute("src", src);
   qr.alt = t("invite.qr.alt");
@@ -140,7 +139,7 @@ export function renderUndoRequest(view, busy) {
   panel.classList.toggle("is-waiting", mine);
   $("undo-text").textContent = t(mine ? "undo.waiting" : "undo.asked");
   $("undo-answer").hidden = mine;
-  for (const id of ["undo-accept", "undo-refuse"]) $(id).disabled = busy;
+  for (const id of ["undo-accept", "undo-refuse"]) $button(id).disabled = busy;
 }
 
 /** One line of the seats list: a name and, unless null, a dot and a word for `presence`. */

@@ -16,11 +16,11 @@
 // in localStorage: its results are handed over to the player once, and the id
 // is forgotten.
 
-import * as api from "./api.js";
-import { Board } from "./board.js";
-import { deviceStore, sendWaiting } from "./device.js";
-import { engineClient as engine } from "./engine/client.js";
-import { newPuzzleResult } from "./local/sync.js";
+import * as api from "../api.js";
+import { Board } from "../board.js";
+import { deviceStore, sendWaiting } from "../device.js";
+import { engineClient as engine } from "../engine/client.js";
+import { newPuzzleResult } from "../local/sync.js";
 import {
   keepHistory,
   keepPuzzles,
@@ -28,23 +28,23 @@ import {
   keptPuzzle,
   localDate,
   withSolves,
-} from "./puzzles/kept.js";
-import { currentLanguage, has, t } from "./i18n.js";
-import { describeError, messageWords, rulesName } from "./names.js";
-import { pieceLabel, pieceSvg } from "./pieces.js";
-import { revealTop, revealWhole } from "./reveal.js";
-import { Supply } from "./supply.js";
-import { cellName, parseCell } from "./rules/cells.js";
-import { parsePiece, pieceName } from "./rules/pieces.js";
-import { Turn } from "./rules/turn.js";
+} from "./kept.js";
+import { currentLanguage, has, t } from "../i18n.js";
+import { describeError, messageWords, rulesName } from "../names.js";
+import { pieceLabel, pieceSvg } from "../pieces.js";
+import { revealTop, revealWhole } from "../reveal.js";
+import { Supply } from "../supply.js";
+import { cellName, parseCell } from "../rules/cells.js";
+import { parsePiece, pieceName } from "../rules/pieces.js";
+import { Turn } from "../rules/turn.js";
+import { $ } from "../dom.js";
 
 /** The parts of the puzzle screen that belong to one puzzle. */
 const PUZZLE_PARTS = ".game-info, #puzzle-goal, .puzzle-goal-note, :scope > .board-area, :scope > .hand-area, :scope > .supply-area";
 
-const $ = (id) => document.getElementById(id);
-
 const OLD_PLAYER_KEY = "quads.player";
 const OLD_PLAYER_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** @type {Promise<void> | null} */
 let adoption = null;
 
 /** Once per page: take over the results stored under this browser's old made-up id. */
@@ -146,6 +146,11 @@ function streakText(count) {
   return t(count === 1 ? "puzzle.streak.one" : "puzzle.streak.many", { count });
 }
 
+/**
+ * The words of `date` (YYYY-MM-DD) in the page's language.
+ * @param {string} date
+ * @param {Intl.DateTimeFormatOptions} [options]
+ */
 function dateText(date, options = { weekday: "long", day: "numeric", month: "long", year: "numeric" }) {
   const format = new Intl.DateTimeFormat(currentLanguage(), { ...options, timeZone: "UTC" });
   return format.format(new Date(`${date}T00:00:00Z`));
@@ -179,6 +184,9 @@ export class PuzzleView {
     this.history = null;
     this.message = null;
     this.busy = false;
+    this.tries = 1; // the tries at the puzzle shown, the current one included
+    this.started = 0; // when the first of them began (Date.now())
+    this.seconds = 0; // how long solving it took, s
     this.board = new Board($("puzzle-board"), (cell) => this.place(cell));
     this.supply = new Supply($("puzzle-supply"), (piece) => this.give(piece));
     $("puzzle-retry").addEventListener("click", () => this.retry());
@@ -353,8 +361,8 @@ export class PuzzleView {
   }
 
   async copyShare() {
-    const text = $("share-text");
-    let copied = false;
+    const text = /** @type {HTMLTextAreaElement} */ ($("share-text"));
+    let copied;
     try {
       await navigator.clipboard.writeText(text.value);
       copied = true;
@@ -381,7 +389,9 @@ export class PuzzleView {
     box.hidden = !this.message;
     box.textContent = this.message ? messageWords(this.message) : "";
     // Without a puzzle (loading, or none for that date) nothing of another one shows.
-    for (const part of $("puzzle-view").querySelectorAll(PUZZLE_PARTS)) part.hidden = !puzzle;
+    for (const part of /** @type {NodeListOf<HTMLElement>} */ ($("puzzle-view").querySelectorAll(PUZZLE_PARTS))) {
+      part.hidden = !puzzle;
+    }
     if (!puzzle) {
       $("puzzle-prompt").textContent = this.message ? "" : t("puzzle.loading");
       for (const id of ["puzzle-last", "puzzle-wrong", "puzzle-solved", "puzzle-before", "puzzle-calling"]) {
@@ -477,7 +487,7 @@ export class PuzzleView {
     const streak = $("solved-streak");
     streak.hidden = !this.history;
     streak.textContent = this.history ? streakText(this.history.streak) : "";
-    const share = $("share-text");
+    const share = /** @type {HTMLTextAreaElement} */ ($("share-text"));
     share.value = this.shareText();
     // Browsers without `field-sizing` get the box made as tall as the text.
     if (!CSS.supports("field-sizing", "content")) {

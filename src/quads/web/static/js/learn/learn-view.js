@@ -7,16 +7,16 @@
 // come from the message catalogue (keys "learn.*"), so the page is built anew
 // whenever the language changes.
 
-import { t } from "./i18n.js";
-import { joinList } from "./names.js";
-import { pieceLabel, pieceSvg } from "./pieces.js";
-import { readPosition } from "./position.js";
-import { LINES, SHAPES } from "./rules/shapes.js";
-import { valueWords } from "./turn-values.js";
+import { exampleBoard } from "../example-board.js";
+import { t } from "../i18n.js";
+import { joinList } from "../names.js";
+import { pieceLabel, pieceSvg } from "../pieces.js";
+import { readPosition } from "../position.js";
+import { CELL_NAMES } from "../rules/cells.js";
+import { LINES, SHAPES } from "../rules/shapes.js";
+import { valueWords } from "../turn-values.js";
 
 export const SECTIONS = ["rules", "variants", "strategy", "history", "solved", "faq"];
-
-const CELLS = ["1", "2", "3", "4"].flatMap((row) => ["A", "B", "C", "D"].map((col) => col + row));
 
 // The example boards of the rules: a position, the cells to point at, and
 // whether those cells make a win (drawn in gold) or are only pointed at.
@@ -33,7 +33,7 @@ const RULE_EXAMPLES = [
 // (the shapes are the rules': rules/shapes.js, each with the mask of its cells).
 function shapeCounts(withSquares) {
   const shapes = withSquares ? SHAPES : LINES;
-  return CELLS.map((_, index) => shapes.filter((shape) => (shape.cells >> index) & 1).length);
+  return CELL_NAMES.map((_, index) => shapes.filter((shape) => (shape.cells >> index) & 1).length);
 }
 
 function make(tag, attributes = {}, ...children) {
@@ -47,33 +47,6 @@ function make(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** A small board that only shows a position: not a control, one picture with a label. */
-export function exampleBoard(position, { cells = [], win = false, counts = null } = {}) {
-  const { board } = readPosition(position);
-  const grid = make("div", { className: "mini-board", role: "img" });
-  const described = [];
-  CELLS.forEach((cell, index) => {
-    const piece = board[index];
-    const node = make("div", { className: "cell" });
-    node.dataset.key = cell;
-    if (piece) {
-      node.dataset.piece = piece;
-      node.append(pieceSvg(piece));
-      described.push(t("cell.piece", { cell, piece: pieceLabel(piece) }));
-    }
-    if (counts) {
-      node.append(make("span", { className: "cell-count", text: String(counts[index]) }));
-      node.dataset.count = String(counts[index]);
-    }
-    if (cells.includes(cell)) node.classList.add(win ? "winning" : "marked");
-    grid.append(node);
-  });
-  let label = described.length ? t("learn.board.label", { cells: described.join("; ") }) : t("learn.board.empty");
-  if (cells.length) label += " " + t("learn.board.marked", { cells: cells.join(", ") });
-  grid.setAttribute("aria-label", label);
-  return grid;
-}
-
 function paragraphs(prefix, count) {
   return Array.from({ length: count }, (_, i) => make("p", { text: t(`${prefix}.${i + 1}`) }));
 }
@@ -84,9 +57,12 @@ export class LearnView {
     this.section = null;
   }
 
-  /** Show the page; scroll to `section` when one is named. */
+  /**
+   * Show the page; scroll to `section` when one is named.
+   * @param {string | null} [section]
+   */
   open(section = null) {
-    this.section = SECTIONS.includes(section) ? section : null;
+    this.section = section !== null && SECTIONS.includes(section) ? section : null;
     if (!this.root.childElementCount) this.render();
     const target = this.section ? document.getElementById(`learn-${this.section}-title`) : null;
     if (target) {
@@ -137,7 +113,7 @@ export class LearnView {
       const figure = make("figure", { className: "learn-figure", "data-example": example.key });
       const drawing = make("div", { className: "learn-drawing" });
       drawing.append(exampleBoard(example.position, example));
-      const { hand } = readPosition(example.position);
+      const hand = readPosition(example.position)?.hand;
       if (example.hand && hand) {
         const handBox = make("div", { className: "learn-hand", "data-piece": hand });
         handBox.append(pieceSvg(hand), make("span", { text: t(`learn.rules.hand.${example.hand}`) }));

@@ -9,14 +9,14 @@
 // lobby socket says "paired" and the game opens at once.  Names come from other
 // players: they are only ever set as text.
 
-import * as api from "./api.js";
-import { ClockChoice } from "./clock-choice.js";
-import { PRESETS, controlLong, controlWords, formatWaited, isCorrespondence, presetClock } from "./clocks.js";
-import { currentLanguage, t } from "./i18n.js";
+import * as api from "../api.js";
+import { ClockChoice } from "../clock-choice.js";
+import { PRESETS, controlLong, controlWords, formatWaited, isCorrespondence, presetClock } from "../clocks.js";
+import { currentLanguage, t } from "../i18n.js";
 import { LobbyLive } from "./lobby-live.js";
-import { RULE_SETS, botBadge, describeError, messageWords, rulesName } from "./names.js";
+import { RULE_SETS, botBadge, describeError, messageWords, rulesName } from "../names.js";
+import { $, $button, $input, $select, keepingFocus } from "../dom.js";
 
-const $ = (id) => document.getElementById(id);
 const RULES_KEY = "quads.lobby.rules";
 /** How long the page waits for "paired" after its waiting seek went, before it gives up waiting. */
 const GONE_GRACE_MS = 2000;
@@ -32,18 +32,20 @@ export class LobbyView {
     this.seeks = [];
     this.connected = false;
     this.waiting = null; // the seek of "Play now" that waits for an opponent
-    this.waitingGone = null; // a timer: the waiting seek went, "paired" may still come
+    /** @type {number | undefined} the waiting seek went, "paired" may still come */
+    this.waitingGone = undefined;
     this.leaving = null; // the id of the game being opened
     this.busy = false;
     this.skew = 0; // ms the server's time is ahead of this device's, as far as seen
     this.errors = new Map(); // an error box -> the message {key, params} it shows
     this.editing = false;
-    this.ticker = null;
+    /** @type {number | undefined} the seeks' waiting times, counted every second */
+    this.ticker = undefined;
     this.language = null; // the language the choices were built in
 
-    this.quickRules = $("quick-rules");
-    this.offerRules = $("offer-rules");
-    this.offerClock = new ClockChoice($("offer-clock"), $("offer-custom"), {
+    this.quickRules = $select("quick-rules");
+    this.offerRules = $select("offer-rules");
+    this.offerClock = new ClockChoice($select("offer-clock"), $("offer-custom"), {
       prefix: "offer",
       onChange: () => this.clearError($("offer-error")),
     });
@@ -200,7 +202,7 @@ export class LobbyView {
       this.render();
       return;
     }
-    const side = new FormData($("offer-form")).get("side") || "random";
+    const side = new FormData(/** @type {HTMLFormElement} */ ($("offer-form"))).get("side") || "random";
     $("offer-done").hidden = true;
     await this.act($("offer-error"), async () => {
       await api.openSeek({ rules: this.offerRules.value, clock, side }, { wait: false });
@@ -249,7 +251,7 @@ export class LobbyView {
     this.clearError($("me-error"));
     this.render();
     if (editing) {
-      const input = $("me-input");
+      const input = $input("me-input");
       input.value = this.me || "";
       input.focus();
     } else {
@@ -258,7 +260,7 @@ export class LobbyView {
   }
 
   async rename() {
-    const name = $("me-input").value.trim();
+    const name = $input("me-input").value.trim();
     await this.act($("me-error"), async () => {
       const answer = await api.rename(name, { wait: false });
       this.me = answer.name;
@@ -313,15 +315,19 @@ export class LobbyView {
     else name.textContent = this.me === null ? t("lobby.name.none") : "";
     $("me-change").hidden = this.editing || !this.me;
     $("me-form").hidden = !this.editing;
-    for (const element of $("me-form").querySelectorAll("button, input")) element.disabled = this.busy;
+    for (const element of /** @type {NodeListOf<HTMLButtonElement | HTMLInputElement>} */ (
+      $("me-form").querySelectorAll("button, input"))) element.disabled = this.busy;
 
     // Play now, and its waiting seek.
     for (const tile of $("quick-clocks").querySelectorAll("button")) {
-      const control = presetClock(tile.dataset.clock);
-      tile.querySelector(".clock-tile-name").textContent = isCorrespondence(control)
+      // Each tile is a preset.
+      const control = /** @type {import("../clocks.js").TimeControl} */ (presetClock(String(tile.dataset.clock)));
+      /** @param {string} selector */
+      const part = (selector) => /** @type {HTMLElement} */ (tile.querySelector(selector));
+      part(".clock-tile-name").textContent = isCorrespondence(control)
         ? t(control.days === 1 ? "clock.days.short.one" : "clock.days.short.many", { days: control.days })
         : controlWords(control, t);
-      tile.querySelector(".clock-tile-text").textContent = isCorrespondence(control)
+      part(".clock-tile-text").textContent = isCorrespondence(control)
         ? t("clock.per_move")
         : controlLong(control, t);
       tile.disabled = this.busy || !online || Boolean(this.waiting);
@@ -329,10 +335,10 @@ export class LobbyView {
     this.quickRules.disabled = Boolean(this.waiting);
     $("quick-waiting").hidden = !this.waiting;
     $("quick-clocks").hidden = Boolean(this.waiting);
-    $("quick-cancel").disabled = this.busy;
+    $button("quick-cancel").disabled = this.busy;
     this.renderWaiting();
 
-    $("offer-button").disabled = this.busy || !online;
+    $button("offer-button").disabled = this.busy || !online;
     this.renderList();
     for (const [box, message] of this.errors) {
       box.textContent = messageWords(message);
@@ -362,12 +368,7 @@ export class LobbyView {
     if (!this.connected) status.textContent = t(this.online() ? "lobby.list.connecting" : "lobby.list.offline");
     else status.textContent = this.seeks.length ? "" : t("lobby.list.empty");
     status.hidden = !status.textContent;
-    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
-    list.replaceChildren(...this.seeks.map((seek) => this.seekItem(seek)));
-    if (focused) {
-      const again = list.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
-      if (again) again.focus();
-    }
+    keepingFocus(list, () => list.replaceChildren(...this.seeks.map((seek) => this.seekItem(seek))));
   }
 
   seekItem(seek) {
@@ -408,8 +409,8 @@ export class LobbyView {
 
   /** Every second: how long each seek has waited. */
   tick() {
-    for (const span of $("seeks-list").querySelectorAll(".seek-waited")) {
-      span.textContent = formatWaited(Date.now() + this.skew - Date.parse(span.dataset.created));
+    for (const span of /** @type {NodeListOf<HTMLElement>} */ ($("seeks-list").querySelectorAll(".seek-waited"))) {
+      span.textContent = formatWaited(Date.now() + this.skew - Date.parse(String(span.dataset.created)));
     }
     this.renderWaiting();
   }

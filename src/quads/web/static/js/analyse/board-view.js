@@ -8,18 +8,18 @@
 // or "In hand" to give it to the side to move; pressing a cell with a piece
 // takes it back.
 
-import * as api from "./api.js";
-import { Board, CELLS } from "./board.js";
-import { engineClient as engine } from "./engine/client.js";
-import { t } from "./i18n.js";
-import { describeError, messageWords, rulesName } from "./names.js";
-import { pieceLabel, pieceSvg } from "./pieces.js";
-import { positionString, readPosition } from "./position.js";
-import { revealAll } from "./reveal.js";
-import { Supply } from "./supply.js";
-import { valueWords, valuesByTarget } from "./turn-values.js";
+import * as api from "../api.js";
+import { Board, CELLS } from "../board.js";
+import { engineClient as engine } from "../engine/client.js";
+import { t } from "../i18n.js";
+import { describeError, messageWords, rulesName } from "../names.js";
+import { pieceLabel, pieceSvg } from "../pieces.js";
+import { positionString, readPosition } from "../position.js";
+import { revealAll } from "../reveal.js";
+import { Supply } from "../supply.js";
+import { valueWords, valuesByTarget } from "../turn-values.js";
+import { $, $button, $select } from "../dom.js";
 
-const $ = (id) => document.getElementById(id);
 const PIECES = "0123456789ABCDEF".split("");
 const RULES = ["quads", "classic", "advanced"];
 
@@ -47,8 +47,9 @@ export class BoardView {
     this.palette = new Supply($("analyse-supply"), (piece) => this.choose(piece));
     $("analyse-hand-button").addEventListener("click", () => this.pressHand());
     $("analyse-clear").addEventListener("click", () => this.setUp(Array(16).fill(null), null));
-    $("analyse-rules").addEventListener("change", (event) => {
-      this.rules = event.target.value;
+    const rules = $select("analyse-rules");
+    rules.addEventListener("change", () => {
+      this.rules = rules.value;
       this.show();
     });
     $("analyse-copy").addEventListener("click", () => this.copyLink());
@@ -145,8 +146,8 @@ export class BoardView {
 
   render() {
     if ($("analyse-view").hidden && !this.asked) return;
-    $("analyse-rules").value = this.rules;
-    for (const option of $("analyse-rules").options) option.textContent = rulesName(option.value);
+    $select("analyse-rules").value = this.rules;
+    for (const option of $select("analyse-rules").options) option.textContent = rulesName(option.value);
     const answer = this.answer;
     const values = answer && answer.moves ? valuesByTarget(answer.moves) : null;
     this.cells.render(this.board, {
@@ -165,7 +166,7 @@ export class BoardView {
     hand.replaceChildren(...(this.hand ? [pieceSvg(this.hand)] : []));
     hand.setAttribute("aria-label", this.hand ? pieceLabel(this.hand) : t("game.hand.empty"));
     $("analyse-hand-button").textContent = t(this.hand ? "analyse.hand.clear" : "analyse.hand.set");
-    $("analyse-hand-button").disabled = !this.hand && !this.chosen;
+    $button("analyse-hand-button").disabled = !this.hand && !this.chosen;
     $("analyse-position").textContent = this.position;
     const status = $("analyse-status");
     $("analyse-view").setAttribute("aria-busy", String(!answer));

@@ -6,19 +6,18 @@
 // for a correspondence game, whose move it is and how long is left; opening a
 // saved record.
 
-import * as api from "./api.js";
-import { ClockChoice } from "./clock-choice.js";
-import { controlWords, isCorrespondence, leftWords } from "./clocks.js";
-import { changed, deviceStore } from "./device.js";
-import { summary } from "./local/device-game.js";
-import { currentLanguage, has, t } from "./i18n.js";
-import { LEVELS, RULE_SETS, describeError, levelName, messageWords, rulesName } from "./names.js";
+import * as api from "../api.js";
+import { ClockChoice } from "../clock-choice.js";
+import { controlWords, isCorrespondence, leftWords } from "../clocks.js";
+import { changed, deviceStore } from "../device.js";
+import { summary } from "../local/device-game.js";
+import { currentLanguage, has, t } from "../i18n.js";
+import { LEVELS, RULE_SETS, describeError, levelName, messageWords, rulesName } from "../names.js";
 import { isTutorialGame } from "./tutorial-games.js";
+import { $, $button, $input, $select, focusKey, keepingFocus } from "../dom.js";
 
 const SETTINGS_KEY = "quads.settings";
 const CLOCK_KEY = "quads.clock";
-const $ = (id) => document.getElementById(id);
-
 export class SetupView {
   /**
    * `onStart(settings)` starts a game (a NewGame object), `onImport(record,
@@ -38,9 +37,9 @@ export class SetupView {
     this.deleting = null; // the id of the game being deleted
     this.listError = null; // a message {key, params}
     this.errors = new Map(); // an error box of the form -> the message {key, params} it shows
-    this.form = $("setup-form");
+    this.form = /** @type {HTMLFormElement} */ ($("setup-form"));
     this.language = null; // the language the clock's choices were built in
-    this.clock = new ClockChoice($("setup-clock"), $("setup-custom"), {
+    this.clock = new ClockChoice($select("setup-clock"), $("setup-custom"), {
       none: true,
       prefix: "setup",
       initial: localStorage.getItem(CLOCK_KEY),
@@ -66,9 +65,10 @@ export class SetupView {
       }
       await this.whileBusy($("setup-error"), () => onStart(this.settings()));
     });
-    $("import-file").addEventListener("change", async (event) => {
-      const file = event.target.files[0];
-      event.target.value = "";
+    const importFile = $input("import-file");
+    importFile.addEventListener("change", async () => {
+      const file = importFile.files && importFile.files[0];
+      importFile.value = "";
       if (!file) return;
       const record = await file.text();
       // A record saved here says who played (its Mode header), and the server restores
@@ -106,14 +106,15 @@ export class SetupView {
   }
 
   restoreSettings() {
-    let saved = {};
+    let saved;
     try {
-      saved = JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {};
+      saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {};
     } catch {
       saved = {};
     }
     for (const [name, value] of Object.entries(saved)) {
-      const input = this.form.querySelector(`input[name="${name}"][value="${CSS.escape(String(value))}"]`);
+      const input = /** @type {HTMLInputElement | null} */ (
+        this.form.querySelector(`input[name="${name}"][value="${CSS.escape(String(value))}"]`));
       if (input) input.checked = true;
     }
     this.updateVisibility();
@@ -136,7 +137,7 @@ export class SetupView {
 
   /** Run `task` with the start button disabled; show its error in `errorBox`. */
   async whileBusy(errorBox, task) {
-    const button = $("start-button");
+    const button = $button("start-button");
     errorBox.hidden = true;
     this.errors.delete(errorBox);
     button.disabled = true;
@@ -187,7 +188,7 @@ export class SetupView {
   async more() {
     const cursor = this.next;
     if (!cursor) return;
-    const button = $("resume-more");
+    const button = $button("resume-more");
     button.disabled = true;
     try {
       const answer = await api.listGames("ongoing", cursor);
@@ -235,13 +236,10 @@ export class SetupView {
       return;
     }
     const when = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
-    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
-    const items = this.games.map((game) => this.renderItem(game, when));
-    list.replaceChildren(...items, ...(this.serverMissing ? [waiting] : []));
-    if (focused) {
-      const again = list.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
-      if (again) again.focus();
-    }
+    keepingFocus(list, () => {
+      const items = this.games.map((game) => this.renderItem(game, when));
+      list.replaceChildren(...items, ...(this.serverMissing ? [waiting] : []));
+    });
   }
 
   renderItem(game, when) {
@@ -312,12 +310,11 @@ export class SetupView {
   }
 
   /** Ask "delete this game?" for game `id` (null: ask nothing), then focus `focusKey`. */
-  confirm(id, focusKey) {
+  confirm(id, key) {
     this.confirming = id;
     this.listError = null;
     this.render();
-    const target = $("resume-list").querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-    if (target) target.focus();
+    focusKey($("resume-list"), key);
   }
 
   async remove(game) {

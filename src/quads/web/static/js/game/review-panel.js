@@ -3,14 +3,13 @@
 // marked and explained, and the board before the turn chosen, with the cell
 // played and a best cell pointed at.
 
-import { t } from "./i18n.js";
-import { exampleBoard } from "./learn-view.js";
-import { playerName } from "./names.js";
-import { pieceLabel } from "./pieces.js";
-import { revealAll } from "./reveal.js";
-import { valueWords } from "./turn-values.js";
-
-const $ = (id) => document.getElementById(id);
+import { exampleBoard } from "../example-board.js";
+import { t } from "../i18n.js";
+import { playerName } from "../names.js";
+import { pieceLabel } from "../pieces.js";
+import { revealAll } from "../reveal.js";
+import { valueWords } from "../turn-values.js";
+import { $ } from "../dom.js";
 
 /** The form of a turn's keys: "place_give", "give" or "place". */
 function turnForm(turn) {
@@ -98,8 +97,10 @@ export class ReviewPanel {
       };
       mark(chosen.turn.place, "last");
       if (chosen.best && chosen.best.place !== chosen.turn.place) mark(chosen.best.place, "marked");
-      this.boardBox.querySelector("#review-board").replaceChildren(board);
-      this.boardBox.querySelector("#review-board-caption").textContent = t("review.board", { number: this.chosen + 1 });
+      /** @param {string} selector */
+      const part = (selector) => /** @type {HTMLElement} */ (this.boardBox.querySelector(selector));
+      part("#review-board").replaceChildren(board);
+      part("#review-board-caption").textContent = t("review.board", { number: this.chosen + 1 });
     }
   }
 
@@ -117,7 +118,7 @@ export class ReviewPanel {
     button.addEventListener("click", () => {
       this.chosen = index;
       this.render(view);
-      const pressed = $("review-list").querySelectorAll("button.review-turn")[index];
+      const pressed = /** @type {NodeListOf<HTMLButtonElement>} */ ($("review-list").querySelectorAll("button.review-turn"))[index];
       pressed.focus({ preventScroll: true });
       revealAll([pressed, this.boardBox]);
     });

@@ -1,0 +1,300 @@
+// The game screen: board, piece in hand, supply, buttons, move list, end.
+//
+// The screen keeps no rules of its own.  It draws the GameView (docs/web-api.md)
+// that the game's *source* answers and offers what the view allows: cells when a
+// piece is to be placed, pieces when one is to be handed over, undo and redo when
+// can_undo / can_redo.  What the person presses goes to the controller
+// (game/controller.js), which sends it to the source and holds what comes back
+// (game/model.js); render() then draws it, and only draws.  A source is a game kept
+// by the server (game/server-game.js) or one that lives on this device
+// (game/device-source.js); both answer the same views, refusals and advice.
+//
+// Every game shown is followed (the server's games live, live.js): a move made in
+// another tab or, in an online game, on the other player's device appears at once.
+// Online, the page shows the invitation while a seat is free, who sits where and
+// whether the opponent is connected, undo requests to accept or refuse, and
+// "Play again" for both players; a spectator sees everything read-only.  A game
+// with a clock shows both sides' time (game/clock-panel.js) and offers no undo;
+// an opponent who left during their turn can be claimed against
+// (game/abandon-panel.js).
+
+import { Board } from "../board.js";
+import { $, $button, $input } from "../dom.js";
+import { t } from "../i18n.js";
+import { levelName, messageWords, rulesName, waitingForOpponent } from "../names.js";
+import { prefersReducedMotion, revealAll } from "../reveal.js";
+import { setSound, soundOn } from "../sound.js";
+import { Supply } from "../supply.js";
+import { GameController } from "./controller.js";
+import { renderEnd } from "./end-panel.js";
+import { GameModel } from "./model.js";
+import {
+  copyInvite, renderInvite, renderInviteBots, renderSeats, renderUndoRequest, shareInvite,
+} from "./online-panels.js";
+import { renderHand, renderLastMove, renderMoves, renderPrompt, renderTools } from "./panels.js";
+import { placeRefusal } from "./refusal.js";
+import { hintReason, hintTurn } from "./words.js";
+
+export class GameView {
+  /**
+   * The game screen; `options` are the model's (see game/model.js): onRestart,
+   * onMissing, onOpen, onDeleted, notify, sourceOf and keyOf.
+   */
+  constructor(options) {
+    /** The game shown, drawn by render(). */
+    this.game = new GameModel({ ...options, screen: this });
+    const game = this.game;
+    /** What the person presses goes to the controller. */
+    this.controller = new GameController(game);
+    const act = this.controller;
+    this.board = new Board($("board"), (cell) => act.act({ action: "place", cell }));
+    this.supply = new Supply($("supply"), (piece) => act.act({ action: "give", piece }));
+
+    /** @type {[string, () => unknown][]} */
+    const buttons = [
+      ["declare-button", () => act.act({ action: "declare" })],
+      ["claim-button", () => act.act({ action: "claim" })],
+      ["decline-button", () => act.act({ action: "decline" })],
+      ["undo-button", () => act.history("undo")],
+      ["redo-button", () => act.history("redo")],
+      ["hint-button", () => act.askHint()],
+      ["restart-button", () => act.restart()],
+      ["play-again", () => act.playAgain()],
+      ["rematch-open", () => act.openRematch()],
+      ["review-open", () => act.openReview()],
+      ["resign-button", () => act.ask("resign")],
+      ["delete-button", () => act.ask("delete")],
+      ["confirm-no", () => act.ask(null)],
+      ["confirm-yes", () => act.confirm()],
+      ["undo-accept", () => act.answerUndo(true)],
+      ["undo-refuse", () => act.answerUndo(false)],
+      ["abandon-win", () => act.claimAbandoned(false)],
+      ["abandon-draw", () => act.claimAbandoned(true)],
+      ["invite-copy", () => copyInvite(game.view, game.notify)],
+      ["invite-share", () => shareInvite(game.view)],
+    ];
+    for (const [id, press] of buttons) $(id).addEventListener("click", press);
+    const invite = $input("invite-url");
+    invite.addEventListener("focus", () => invite.select());
+    const sound = $input("sound-toggle");
+    sound.checked = soundOn();
+    sound.addEventListener("change", () => setSound(sound.checked));
+    /** @type {[string, "analysing" | "showSafe"][]} */
+    const toggles = [["analyse-toggle", "analysing"], ["safe-toggle", "showSafe"]];
+    for (const [id, field] of toggles) {
+      const toggle = $input(id);
+      toggle.checked = game[field];
+      toggle.addEventListener("change", () => game.setPreference(field, toggle.checked));
+    }
+  }
+
+  /** The key of the game shown (null: none). */
+  get key() {
+    return this.game.key;
+  }
+
+  /** Show game `key` (with its `view` when it is at hand). */
+  open(key, view) {
+    return this.game.open(key, view);
+  }
+
+  /** The screen was left: forget the game. */
+  close() {
+    this.game.close();
+  }
+
+  // ---- drawing ----------------------------------------------------------------
+
+  /** Draw the game as the model holds it (after a change, and in another language). */
+  render() {
+    const game = this.game;
+    game.away.render();
+    const view = game.view;
+    if (!view) return;
+    const person = game.personToAct();
+    const idle = game.idle;
+    const outcome = view.outcome;
+    const online = view.mode === "online";
+
+    const screen = $("game-view");
+    screen.setAttribute("aria-busy", String(!idle));
+    // Whether actions go on the live socket now (else as requests).
+    screen.dataset.live = game.liveOpen ? "open" : "closed";
+    screen.classList.toggle("is-online", online);
+    screen.classList.toggle("is-spectator", Boolean(view.spectator));
+    screen.classList.toggle("is-waiting", waitingForOpponent(view));
+    $("game-rules").textContent = t("game.rules", { rules: rulesName(view.rules) });
+    let opponent;
+    if (view.mode === "computer") opponent = t("game.opponent.computer", { level: levelName(view.level) });
+    else if (online) opponent = t("game.opponent.online");
+    else opponent = t("game.opponent.local");
+    $("game-opponent").textContent = opponent;
+
+    renderSeats(view, game.liveLost);
+    // No four can be complete with fewer than four pieces down: no reminder before.
+    renderPrompt(view, person, view.board.filter(Boolean).length >= 4);
+    renderLastMove(view);
+    this.renderMessage();
+    renderInvite(view);
+    renderInviteBots(view, game.bots.bots, (bot) => this.controller.offerSeat(bot), game.busy);
+    renderUndoRequest(view, game.busy);
+    game.abandon.draw();
+
+    // The board: free cells can be pressed when the person must place.
+    const canPlace = Boolean(person) && view.step === "place" && idle;
+    const last = view.last && view.last.place;
+    const values = game.analysis.render(view, { on: game.analysing, person, idle });
+    const hint = game.hint;
+    const arrived = game.arrived;
+    this.board.render(view.board, {
+      canPlace,
+      last: outcome ? null : last,
+      winning: outcome ? outcome.cells || [] : [],
+      arrived: arrived && !prefersReducedMotion() ? arrived.cell : null,
+      hint: hint && hint.place,
+      values: values && view.step === "place" ? values.cells : null,
+    });
+    $("board").classList.toggle("over", Boolean(outcome));
+
+    renderHand(view, person, { thinking: game.thinking, arrived });
+
+    // The supply: pieces can be pressed when the person must hand one over.
+    const canGive = Boolean(person) && view.step === "give" && idle;
+    const markSafe = game.showSafe && canGive;
+    this.supply.render(view.supply, {
+      canGive,
+      safe: markSafe ? view.safe : null,
+      hint: hint && hint.give,
+      values: values && view.step === "give" ? values.pieces : null,
+    });
+    $("supply-empty").hidden = view.supply.length > 0;
+    // The supply's heading says what to do when a piece is to be handed over:
+    // on a phone the prompt is then scrolled away, above the board.
+    const giving = Boolean(person) && view.step === "give" && view.supply.length > 0 && !outcome;
+    $("supply-title").textContent = giving ? $("prompt").textContent : t("game.supply.title");
+    const safeCount = $("safe-count");
+    safeCount.hidden = !markSafe || view.supply.length === 0;
+    if (markSafe) {
+      const count = view.safe.length;
+      const total = view.supply.length;
+      safeCount.textContent = t(count === 0 ? "safe.none" : count === 1 ? "safe.one" : "safe.many", { count, total });
+    }
+
+    // Calling wins (declare rule sets).  The server says where a call may be made:
+    // after every placement, whether or not there is something to call (noticing a
+    // win is part of the game, and the server refuses a false call).
+    $("declare-button").hidden = !(person && view.declare_offered);
+    $("claim-button").hidden = !(person && view.claim_offered);
+    $("decline-button").hidden = !(person && view.can_decline);
+    for (const id of ["declare-button", "claim-button", "decline-button"]) $button(id).disabled = !idle;
+
+    renderTools(view, {
+      person, idle, hintPending: game.hintPending, confirming: game.confirming, source: game.source,
+    });
+    renderMoves(view);
+    renderEnd(view, { review: game.review, busy: game.busy });
+    game.clocks.draw();
+  }
+
+  /** A refusal or an error by what was pressed, and the hint by its button. */
+  renderMessage() {
+    const game = this.game;
+    const message = game.message;
+    const box = $("game-message");
+    box.hidden = !message;
+    if (message) placeRefusal(box, message.action);
+    box.textContent = message ? messageWords(message) : "";
+    // The hint shows by its button, where the player who asked for it looks.
+    const hint = $("hint-box");
+    let text = "";
+    if (game.hintPending) text = t("hint.thinking");
+    else if (!message && game.hint) text = `${hintTurn(game.hint)} ${hintReason(game.hint)}`.trim();
+    hint.hidden = !text;
+    hint.textContent = text;
+    hint.classList.toggle("is-pending", game.hintPending);
+  }
+
+  // ---- the focus, and what is in view ----------------------------------------------
+
+  /**
+   * A game opens at its top, with the focus where the person acts: the keyboard
+   * starts there, and the instruction and the piece in hand stay in view.  To
+   * hand a piece over, a small screen shows the supply, whose heading then says
+   * what to do.
+   */
+  focusOpened() {
+    window.scrollTo(0, 0);
+    const view = this.game.view;
+    if (!view || view.outcome || !this.game.personToAct()) return;
+    if (view.step === "give" && view.supply.length) this.supply.focus({ preventScroll: true });
+    else if (view.step === "place") this.board.focus({ preventScroll: true });
+  }
+
+  /** After the person acted: put the focus where the next step happens. */
+  moveFocus() {
+    const view = this.game.view;
+    if (view.outcome) {
+      this.focusEnd();
+      this.revealActing();
+      return;
+    }
+    if (!this.game.personToAct()) {
+      // The other player moves next (the computer's turn shows itself): what they
+      // do shows above, by the prompt and the piece handed over.
+      if (!view.computer_to_move) this.revealActing();
+      return;
+    }
+    if (view.step === "give" && view.supply.length) {
+      this.supply.focus({ preventScroll: true });
+    } else if (view.step === "place") {
+      this.board.focus({ preventScroll: true });
+    }
+    this.revealActing();
+  }
+
+  focusEnd() {
+    $("end-title").focus({ preventScroll: true });
+  }
+
+  focusBoard() {
+    this.board.focus({ preventScroll: true });
+  }
+
+  /** The question "are you sure?" before `what` was just asked (its "no" takes the
+   * focus), or none (the focus goes back to the button of the one asked `before`). */
+  focusQuestion(what, before) {
+    if (what) $("confirm-no").focus();
+    else if (before) $(`${before}-button`).focus();
+  }
+
+  /**
+   * On a small screen, scroll what the player must act on now into view
+   * (`actingElements`); nothing moves when it is in view already.
+   * @param {{ instant?: boolean }} [options]
+   */
+  revealActing({ instant = false } = {}) {
+    if (this.game.view) revealAll(this.actingElements(), { screen: $("game-view"), instant });
+  }
+
+  /**
+   * What the player must see now, the most important first: a refusal or an
+   * error shown (by what was pressed: game/refusal.js); an undo request to
+   * answer; an opponent who left, to claim against; at the end, the result; when a
+   * piece is to be handed over, the calls offered ("Quarto!" with its reminder), the
+   * supply's heading (which then says what the prompt says) and its pieces; else the
+   * prompt and the piece in hand, with the claim when one is offered (or the computer
+   * thinking), and the clocks above them.  (When a piece is to be handed over, the
+   * player's own time shows by the supply's heading.)
+   */
+  actingElements() {
+    const view = this.game.view;
+    const asked = [$("game-message"), $("undo-panel"), $("abandon-panel")].filter((element) => !element.hidden);
+    if (view.outcome) return [...asked, $("end-title"), $("end-reason"), $("end-panel")];
+    if (this.game.personToAct() && view.step === "give" && view.supply.length) {
+      const piece = $("supply").querySelector("button.playable");
+      return [...asked, $("call-buttons"), $("supply-title"), piece, $("supply")];
+    }
+    // The clocks stand above the prompt: in view with it whenever they fit.
+    return [...asked, $("prompt"), $("hand-area"), $("clocks")];
+  }
+}
