@@ -1,6 +1,6 @@
 // The analysis board without the server: every legal turn of a position with its
 // value, best first, in the JSON shape of `GET /api/analysis` (AnalysisView in
-// quads/web/schemas.py), as quads/web/analysis_api.py answers it: the opening
+// quads/web/schemas/analysis.py), as quads/web/analysis_api.py answers it: the opening
 // book where it judges every turn, else the solver within a time budget (turns
 // still open then are "unknown").
 //

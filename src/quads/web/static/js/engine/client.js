@@ -1,7 +1,7 @@
 // The page's engine without the server: promises over one Web Worker (worker.js),
 // started when the first question comes, so a search never freezes the page.
 // Every answer has the JSON shape of the server's answer to the same question
-// (docs/web-api.md, quads/web/schemas.py), proven equal to it by node tests
+// (docs/web-api.md, quads/web/schemas/), proven equal to it by node tests
 // (tests/js/engine-*.test.mjs, with cases the Python library writes).
 //
 //   import { engineClient as engine } from "./engine/client.js";

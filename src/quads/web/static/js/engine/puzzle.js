@@ -1,5 +1,5 @@
 // The daily puzzle without the server: the VerdictView of
-// `POST /api/puzzles/{date}/check` (quads/web/puzzles.py check), judged as the
+// `POST /api/puzzles/{date}/check` (quads/web/puzzle_views.py check), judged as the
 // Python library's quads.puzzles.check judges it: a turn is accepted when it
 // keeps a forced win within the goal (any such turn, not only the puzzle's own
 // line), and answered with the defender's reply, the solver's best turn.

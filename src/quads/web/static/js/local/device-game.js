@@ -1,6 +1,6 @@
 // A game played on the device: plain data (structured-clonable, so IndexedDB
 // keeps it as it is; js/local/store.js) and the operations on it, which do what
-// the server's routes do to a `local` or `computer` game (quads.web.play): the
+// the server's routes do to a `local` or `computer` game (quads.site.games.play): the
 // rules decide every action (js/rules/), undo and redo go by whole turns
 // (js/local/history.js), and every change moves the revision on.  Each operation
 // returns a new device game and never changes the one it is given: a refusal

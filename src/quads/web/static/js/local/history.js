@@ -1,5 +1,5 @@
 // Undo and redo by whole turns, as the game screen offers them: the same as the
-// server's quads.web.history, step for step, over the page's rules (js/rules/).
+// server's quads.site.games.history, step for step, over the page's rules (js/rules/).
 //
 // A *turn* here is a run of consecutive actions by one player: a hand-over alone
 // (the first turn), a placement and its hand-over, a placement and its
