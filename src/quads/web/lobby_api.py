@@ -1,4 +1,4 @@
-"""The lobby's routes: seeks, accepting one, quick pairing, and players' names.
+"""The lobby's routes: seeks, accepting one, and quick pairing.
 
 What they do is the site's lobby (:class:`quads.site.lobby.service.Lobby`): these
 routes read the request, charge the caller's rates (a player opens seeks at
@@ -14,7 +14,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
 
-from quads.storage.bots import Bots
 from quads.storage.lobby import Seek
 from quads.web.clock_views import control_of
 from quads.web.dispatch import quick
@@ -24,16 +23,14 @@ from quads.web.middleware.identity import acting
 from quads.web.openapi import refusals
 from quads.web.schemas.game_views import GameView
 from quads.web.schemas.lobby import (
-    NameRequest,
     PairingAnswer,
     PairingRequest,
-    PlayerView,
     SeekList,
     SeekRequest,
     SeekView,
 )
 from quads.web.schemas.new_games import ClockSpec
-from quads.web.wiring import CallerOf, LobbyOf, StoreOf, ViewerOf
+from quads.web.wiring import CallerOf, LobbyOf, ViewerOf
 
 __all__ = ["router"]
 
@@ -109,24 +106,3 @@ def pairing(request: Request, response: Response, body: PairingRequest, lobby: L
         return PairingAnswer(game=None, seek=seek_view(met, player))
     response.status_code = 201
     return PairingAnswer(game=view(met), seek=None)
-
-
-@router.get("/players/me", tags=["players"])
-@quick
-def who_am_i(lobby: LobbyOf, store: StoreOf, player: CallerOf) -> PlayerView:
-    """The caller's name as others see it (one is made up for a player without one);
-    null for a caller who is no player yet."""
-    if player is None:
-        return PlayerView(name=None)
-    return PlayerView(name=lobby.name(player), bot=Bots(store).handle(player))
-
-
-@router.put("/players/me", tags=["players"], responses=refusals(422, 429))
-@acting
-@quick
-def rename(request: Request, body: NameRequest, lobby: LobbyOf, store: StoreOf,
-           player: CallerOf) -> PlayerView:
-    """Choose the name others see (in the lobby, on open seeks)."""
-    rates.charge(request, "names")  # the same player: no new identity
-    name = lobby.rename(_player(player), body.name)
-    return PlayerView(name=name, bot=Bots(store).handle(_player(player)))
