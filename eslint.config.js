@@ -1,4 +1,5 @@
-// ESLint for the page's modules and their node tests (.ci/run: npx eslint .).
+// ESLint for the page's modules, their node tests and the benchmarks' (.ci/run names
+// the folders: src/quads/web/static, tests/js and bench).
 // The page is plain ES modules with no build step: each file is checked for the
 // globals of where it runs (a page, a Web Worker, the service worker, node).
 

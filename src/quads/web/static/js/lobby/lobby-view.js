@@ -7,15 +7,18 @@
 // each with its rules, clock, seeker's name and how long it has waited, to
 // accept, or to withdraw one's own.  When a seek of this player is taken, the
 // lobby socket says "paired" and the game opens at once.  Names come from other
-// players: they are only ever set as text.
+// players: they are only ever set as text.  The clock tiles of "Play now" are
+// quick-play.js's, the lines of the open seeks seeks.js's.
 
 import * as api from "../api.js";
 import { ClockChoice } from "../clock-choice.js";
-import { PRESETS, controlLong, controlWords, formatWaited, isCorrespondence, presetClock } from "../clocks.js";
-import { currentLanguage, t } from "../i18n.js";
-import { LobbyLive } from "./lobby-live.js";
-import { RULE_SETS, botBadge, describeError, messageWords, rulesName } from "../names.js";
+import { controlWords, formatWaited, presetClock } from "../clocks.js";
 import { $, $button, $input, $select, keepingFocus } from "../dom.js";
+import { currentLanguage, t } from "../i18n.js";
+import { RULE_SETS, describeError, messageWords, rulesName } from "../names.js";
+import { LobbyLive } from "./lobby-live.js";
+import { buildTiles, renderTiles } from "./quick-play.js";
+import { seekItem } from "./seeks.js";
 
 const RULES_KEY = "quads.lobby.rules";
 /** How long the page waits for "paired" after its waiting seek went, before it gives up waiting. */
@@ -54,7 +57,7 @@ export class LobbyView {
       select.addEventListener("change", () => localStorage.setItem(RULES_KEY, select.value));
       select.dataset.initial = rules;
     }
-    this.buildTiles();
+    buildTiles((name) => this.playNow(name));
 
     $("me-change").addEventListener("click", () => this.edit(true));
     $("me-cancel").addEventListener("click", () => this.edit(false));
@@ -282,23 +285,6 @@ export class LobbyView {
     return navigator.onLine && api.reachable();
   }
 
-  buildTiles() {
-    const grid = $("quick-clocks");
-    for (const name of PRESETS) {
-      const tile = document.createElement("button");
-      tile.type = "button";
-      tile.className = "button clock-tile";
-      tile.dataset.clock = name;
-      const big = document.createElement("span");
-      big.className = "clock-tile-name";
-      const small = document.createElement("span");
-      small.className = "clock-tile-text";
-      tile.append(big, small);
-      tile.addEventListener("click", () => this.playNow(name));
-      grid.append(tile);
-    }
-  }
-
   render() {
     const online = this.online();
     $("lobby-offline").hidden = online;
@@ -319,19 +305,7 @@ export class LobbyView {
       $("me-form").querySelectorAll("button, input"))) element.disabled = this.busy;
 
     // Play now, and its waiting seek.
-    for (const tile of $("quick-clocks").querySelectorAll("button")) {
-      // Each tile is a preset.
-      const control = /** @type {import("../clocks.js").TimeControl} */ (presetClock(String(tile.dataset.clock)));
-      /** @param {string} selector */
-      const part = (selector) => /** @type {HTMLElement} */ (tile.querySelector(selector));
-      part(".clock-tile-name").textContent = isCorrespondence(control)
-        ? t(control.days === 1 ? "clock.days.short.one" : "clock.days.short.many", { days: control.days })
-        : controlWords(control, t);
-      part(".clock-tile-text").textContent = isCorrespondence(control)
-        ? t("clock.per_move")
-        : controlLong(control, t);
-      tile.disabled = this.busy || !online || Boolean(this.waiting);
-    }
+    renderTiles(this.busy || !online || Boolean(this.waiting));
     this.quickRules.disabled = Boolean(this.waiting);
     $("quick-waiting").hidden = !this.waiting;
     $("quick-clocks").hidden = Boolean(this.waiting);
@@ -368,43 +342,14 @@ export class LobbyView {
     if (!this.connected) status.textContent = t(this.online() ? "lobby.list.connecting" : "lobby.list.offline");
     else status.textContent = this.seeks.length ? "" : t("lobby.list.empty");
     status.hidden = !status.textContent;
-    keepingFocus(list, () => list.replaceChildren(...this.seeks.map((seek) => this.seekItem(seek))));
-  }
-
-  seekItem(seek) {
-    const item = document.createElement("li");
-    item.className = "seek-item";
-    item.dataset.seek = seek.id;
-    item.classList.toggle("is-mine", seek.mine);
-    const text = document.createElement("span");
-    text.className = "seek-text";
-    const what = document.createElement("strong");
-    what.textContent = `${rulesName(seek.rules)} · ${controlWords(seek.clock, t)}`;
-    const who = document.createElement("small");
-    const name = document.createElement("span");
-    name.className = "seek-name";
-    name.textContent = seek.mine ? t("lobby.seek.mine") : seek.name;
-    if (seek.bot) name.append(" ", botBadge());
-    const side = document.createElement("span");
-    side.textContent = t(sideKey(seek));
-    const waited = document.createElement("span");
-    waited.className = "seek-waited";
-    waited.dataset.created = seek.created;
-    waited.textContent = formatWaited(this.waited(seek));
-    who.append(name, " · ", side, " · ", waited);
-    text.append(what, who);
-    const label = `${what.textContent}, ${seek.mine ? t("lobby.seek.mine") : seek.name}` +
-      (seek.bot ? ` (${t("player.bot")})` : "");
-    const action = document.createElement("button");
-    action.type = "button";
-    action.className = seek.mine ? "button" : "button button-primary";
-    action.textContent = t(seek.mine ? "lobby.withdraw" : "lobby.accept");
-    action.setAttribute("aria-label", `${action.textContent}: ${label}`);
-    action.dataset.focusKey = `${seek.mine ? "withdraw" : "accept"}-${seek.id}`;
-    action.disabled = this.busy || !this.online();
-    action.addEventListener("click", () => (seek.mine ? this.withdraw(seek) : this.accept(seek)));
-    item.append(text, action);
-    return item;
+    const state = {
+      busy: this.busy,
+      online: this.online(),
+      waited: (seek) => this.waited(seek),
+      withdraw: (seek) => this.withdraw(seek),
+      accept: (seek) => this.accept(seek),
+    };
+    keepingFocus(list, () => list.replaceChildren(...this.seeks.map((seek) => seekItem(seek, state))));
   }
 
   /** Every second: how long each seek has waited. */
@@ -414,13 +359,6 @@ export class LobbyView {
     }
     this.renderWaiting();
   }
-}
-
-/** What `seek`'s side means for the one who reads it. */
-function sideKey(seek) {
-  if (seek.side === "random") return "lobby.offer.random";
-  const seekerFirst = seek.side === "first";
-  return seekerFirst === seek.mine ? "lobby.offer.you_first" : "lobby.offer.they_first";
 }
 
 /** The rule sets as options of `select` (in the page's language), keeping its choice. */

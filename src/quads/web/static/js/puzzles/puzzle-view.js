@@ -11,158 +11,28 @@
 // game.  A wrong turn shows the computer's answer and offers a new try from the
 // start; a solved puzzle shows the time, the tries and a text to share.  Each
 // attempt is stored for the calling player, whom the server knows by its
-// cookie; it counts a puzzle as solved only after a checked turn solved it.
-// Earlier versions of the page made up a player id of their own and kept it
-// in localStorage: its results are handed over to the player once, and the id
-// is forgotten.
+// cookie; it counts a puzzle as solved only after a checked turn solved it.  The
+// player's history and the puzzles kept for later are puzzles/history.js's, the
+// screen's words puzzles/words.js's, the archive of days puzzles/archive.js's.
 
 import * as api from "../api.js";
 import { Board } from "../board.js";
 import { deviceStore, sendWaiting } from "../device.js";
+import { $ } from "../dom.js";
 import { engineClient as engine } from "../engine/client.js";
+import { has, t } from "../i18n.js";
 import { newPuzzleResult } from "../local/sync.js";
-import {
-  keepHistory,
-  keepPuzzles,
-  keptHistory,
-  keptPuzzle,
-  localDate,
-  withSolves,
-} from "./kept.js";
-import { currentLanguage, has, t } from "../i18n.js";
 import { describeError, messageWords, rulesName } from "../names.js";
 import { pieceLabel, pieceSvg } from "../pieces.js";
 import { revealTop, revealWhole } from "../reveal.js";
 import { Supply } from "../supply.js";
-import { cellName, parseCell } from "../rules/cells.js";
-import { parsePiece, pieceName } from "../rules/pieces.js";
-import { Turn } from "../rules/turn.js";
-import { $ } from "../dom.js";
+import { renderArchive } from "./archive.js";
+import { adoptOldResults, currentHistory, withResult } from "./history.js";
+import { keepHistory, keepPuzzles, keptPuzzle, localDate, withSolves } from "./kept.js";
+import { dateText, formatTime, readTurn, replyText, streakText, triesText, turnText } from "./words.js";
 
 /** The parts of the puzzle screen that belong to one puzzle. */
 const PUZZLE_PARTS = ".game-info, #puzzle-goal, .puzzle-goal-note, :scope > .board-area, :scope > .hand-area, :scope > .supply-area";
-
-const OLD_PLAYER_KEY = "quads.player";
-const OLD_PLAYER_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-/** @type {Promise<void> | null} */
-let adoption = null;
-
-/** Once per page: take over the results stored under this browser's old made-up id. */
-function adoptOldResults() {
-  if (!adoption) adoption = adopt();
-  return adoption;
-}
-
-async function adopt() {
-  const old = localStorage.getItem(OLD_PLAYER_KEY);
-  if (old === null) return;
-  if (OLD_PLAYER_PATTERN.test(old)) {
-    try {
-      await api.adoptPuzzleResults(old, { wait: false });
-    } catch (error) {
-      // try again on the next visit
-      if (!(error instanceof api.ApiError) || error.code === "unreachable") return;
-    }
-  }
-  localStorage.removeItem(OLD_PLAYER_KEY);
-}
-
-/** A turn's text ("A1F", "7", "D4") in its parts: {place: "A1" | null, give: "F" | null}. */
-function readTurn(text) {
-  const turn = Turn.parse(text);
-  return { place: turn.place === null ? null : cellName(turn.place), give: turn.give === null ? null : pieceName(turn.give) };
-}
-
-/** The text of a turn given in parts, as the library writes it. */
-function turnText({ place = null, give = null }) {
-  return new Turn(place === null ? null : parseCell(place), give === null ? null : parsePiece(give)).text;
-}
-
-/** "0:42", "12:05" or "1:02:03". */
-export function formatTime(seconds) {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
-
-function triesText(count) {
-  return t(count === 1 ? "puzzle.tries.one" : "puzzle.tries.many", { count });
-}
-
-/** The history `history` once the attempt of `answer` (a result's answer) is stored. */
-function withResult(history, answer) {
-  const days = history.days.map((day) => (day.date === answer.day.date ? answer.day : day));
-  return {
-    ...history,
-    today: answer.today,
-    streak: answer.streak,
-    solved: answer.solved,
-    days,
-  };
-}
-
-/** Keep today's puzzle and the coming fortnight's on the device, for play without a
- * network: asked whenever the server answers, and again while some are still being
- * generated (a few times, a little later). */
-export async function keepComingPuzzles(tries = 6) {
-  let ahead;
-  try {
-    ahead = await api.puzzlesAhead({ wait: false });
-  } catch {
-    return;
-  }
-  keepPuzzles(ahead.puzzles);
-  if (!ahead.complete && tries > 1) setTimeout(() => keepComingPuzzles(tries - 1), 15_000);
-}
-
-/** The attempts kept on the device until the server has them, solved ones as {date, tries,
- * seconds} (none where the browser keeps no IndexedDB). */
-async function waitingSolves() {
-  try {
-    const results = await (await deviceStore()).listResults();
-    return results.filter((result) => result.solved && !result.error);
-  } catch {
-    return [];
-  }
-}
-
-/** The player's history: the server's (kept for later), or without it the one kept,
- * with the puzzles solved on the device meanwhile; null when there is none. */
-async function currentHistory() {
-  try {
-    const history = await api.puzzleHistory({ wait: false });
-    keepHistory(history);
-    return history;
-  } catch (error) {
-    if (error.code !== "unreachable") return null;
-  }
-  const kept = keptHistory();
-  return kept ? withSolves(kept, await waitingSolves(), localDate()) : null;
-}
-
-function streakText(count) {
-  if (!count) return t("puzzle.streak.none");
-  return t(count === 1 ? "puzzle.streak.one" : "puzzle.streak.many", { count });
-}
-
-/**
- * The words of `date` (YYYY-MM-DD) in the page's language.
- * @param {string} date
- * @param {Intl.DateTimeFormatOptions} [options]
- */
-function dateText(date, options = { weekday: "long", day: "numeric", month: "long", year: "numeric" }) {
-  const format = new Intl.DateTimeFormat(currentLanguage(), { ...options, timeZone: "UTC" });
-  return format.format(new Date(`${date}T00:00:00Z`));
-}
-
-/** A turn of the computer in words: "places X on C3 and hands you Y". */
-function replyText(reply, placed, wins) {
-  const { place: cell, give } = readTurn(reply);
-  const piece = pieceLabel(placed);
-  if (give) return t("puzzle.reply", { piece, cell, give: pieceLabel(give) });
-  return t(wins ? "puzzle.reply.wins" : "puzzle.reply.place", { piece, cell });
-}
 
 /** The verdict on `turn` after `played`: the server's, or the page's engine's alike
  * while the server cannot be reached. */
@@ -384,7 +254,7 @@ export class PuzzleView {
     if (this.date === null) return;
     const puzzle = this.puzzle;
     $("puzzle-view").setAttribute("aria-busy", String(this.busy || !puzzle));
-    this.renderArchive();
+    renderArchive(this.history, puzzle ? puzzle.date : null);
     const box = $("puzzle-message");
     box.hidden = !this.message;
     box.textContent = this.message ? messageWords(this.message) : "";
@@ -494,43 +364,6 @@ export class PuzzleView {
       share.style.height = "auto";
       share.style.height = `${share.scrollHeight + share.offsetHeight - share.clientHeight}px`;
     }
-  }
-
-  renderArchive() {
-    const history = this.history;
-    $("archive-streak").textContent = history ? streakText(history.streak) : "";
-    const list = $("puzzle-archive");
-    if (!history) {
-      list.replaceChildren();
-      return;
-    }
-    const current = this.puzzle ? this.puzzle.date : null;
-    list.replaceChildren(
-      ...history.days.map((day) => {
-        const item = document.createElement("li");
-        const link = document.createElement("a");
-        link.className = "archive-day";
-        link.href = `#/puzzle/${day.date}`;
-        link.classList.toggle("solved", day.solved);
-        if (day.date === current) link.setAttribute("aria-current", "page");
-        const mark = document.createElement("span");
-        mark.className = "archive-mark";
-        mark.setAttribute("aria-hidden", "true");
-        mark.textContent = day.solved ? "✓" : "";
-        const name = document.createElement("span");
-        name.textContent =
-          day.date === history.today
-            ? t("puzzle.archive.today")
-            : dateText(day.date, { weekday: "short", day: "numeric", month: "short" });
-        link.append(mark, name);
-        link.setAttribute(
-          "aria-label",
-          `${dateText(day.date)}, ${t(day.solved ? "puzzle.archive.solved" : "puzzle.archive.unsolved")}`,
-        );
-        item.append(link);
-        return item;
-      }),
-    );
   }
 
   /** The daily-puzzle card of the new-game screen: the player's streak. */

@@ -8,16 +8,15 @@
 
 import * as api from "../api.js";
 import { ClockChoice } from "../clock-choice.js";
-import { controlWords, isCorrespondence, leftWords } from "../clocks.js";
-import { changed, deviceStore } from "../device.js";
-import { summary } from "../local/device-game.js";
-import { currentLanguage, has, t } from "../i18n.js";
-import { LEVELS, RULE_SETS, describeError, levelName, messageWords, rulesName } from "../names.js";
-import { isTutorialGame } from "./tutorial-games.js";
 import { $, $button, $input, $select, focusKey, keepingFocus } from "../dom.js";
+import { currentLanguage, has, t } from "../i18n.js";
+import { LEVELS, RULE_SETS, describeError, messageWords } from "../names.js";
+import { deleteDeviceGame, deviceGames, resumeItem } from "./resume-list.js";
+import { isTutorialGame } from "./tutorial-games.js";
 
 const SETTINGS_KEY = "quads.settings";
 const CLOCK_KEY = "quads.clock";
+
 export class SetupView {
   /**
    * `onStart(settings)` starts a game (a NewGame object), `onImport(record,
@@ -207,7 +206,6 @@ export class SetupView {
     this.render();
   }
 
-  /** Draw the texts that are not in the HTML (after a change of language too). */
   /** The errors of the forms, in the page's language now. */
   renderErrors() {
     for (const [box, message] of this.errors) {
@@ -216,6 +214,7 @@ export class SetupView {
     }
   }
 
+  /** Draw the texts that are not in the HTML (after a change of language too). */
   render() {
     if (this.language !== currentLanguage()) {
       this.language = currentLanguage();
@@ -237,79 +236,21 @@ export class SetupView {
     }
     const when = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
     keepingFocus(list, () => {
-      const items = this.games.map((game) => this.renderItem(game, when));
+      const state = {
+        current: this.currentGame(),
+        confirming: this.confirming,
+        deleting: this.deleting,
+        error: this.listError,
+        resume: (key) => this.onResume(key),
+        confirm: (id, key) => this.confirm(id, key),
+        remove: (game) => this.remove(game),
+      };
+      const items = this.games.map((game) => resumeItem(game, when, state));
       list.replaceChildren(...items, ...(this.serverMissing ? [waiting] : []));
     });
   }
 
-  renderItem(game, when) {
-    const item = document.createElement("li");
-    item.className = "resume-item";
-    item.dataset.game = game.id;
-    const text = document.createElement("span");
-    text.className = "resume-text";
-    const strong = document.createElement("strong");
-    strong.textContent = `${rulesName(game.rules)} · ${opponentText(game)}`;
-    const small = document.createElement("small");
-    const updated = game.updated ? when.format(new Date(game.updated)) : "";
-    const parts = [t(game.ply === 1 ? "resume.turns.one" : "resume.turns.many", { count: game.ply }), updated];
-    if (game.clock) parts.push(controlWords(game.clock, t));
-    const deadline = game.deadline && isCorrespondence(game.clock) && game.status === "ongoing"
-      ? Date.parse(game.deadline) : NaN;
-    if (Number.isFinite(deadline) && game.you && game.to_move) {
-      const time = leftWords(deadline - Date.now(), t);
-      parts.push(t(game.to_move === game.you ? "resume.clock.you" : "resume.clock.they", { time }));
-    }
-    if (game.key === this.currentGame()) parts.push(t("resume.current"));
-    if (game.on_device && !game.uploaded) parts.push(t("resume.on_device"));
-    small.textContent = parts.filter(Boolean).join(" · ");
-    text.append(strong, small);
-    if (game.on_device && game.upload_error) {
-      // The server refused what this device played: say why (the game stays here).
-      const refused = document.createElement("small");
-      refused.className = "resume-refused";
-      refused.textContent = t("resume.refused", { why: messageWords(describeError(game.upload_error.error)) });
-      text.append(refused);
-    }
-    const name = `${strong.textContent}, ${small.textContent}`;
-
-    const actions = document.createElement("span");
-    actions.className = "resume-actions";
-    if (this.confirming === game.id) {
-      const question = document.createElement("span");
-      question.className = "resume-question";
-      question.textContent = t("resume.delete.confirm");
-      const yes = button(t("resume.delete.yes"), "button button-danger", `yes-${game.id}`, () => this.remove(game));
-      yes.setAttribute("aria-label", `${t("resume.delete.yes")}: ${name}`);
-      yes.disabled = this.deleting === game.id;
-      const keep = () => this.confirm(null, `delete-${game.id}`);
-      const no = button(t("resume.delete.no"), "button", `no-${game.id}`, keep);
-      actions.append(question, yes, no);
-      item.classList.add("is-confirming");
-    } else {
-      const open = button(t("resume.open"), "button", `open-${game.id}`, () => this.onResume(game.key));
-      open.setAttribute("aria-label", `${t("resume.open")}: ${name}`);
-      actions.append(open);
-      if (deletable(game)) {
-        const remove = button(t("resume.delete"), "button button-quiet", `delete-${game.id}`, () =>
-          this.confirm(game.id, `no-${game.id}`),
-        );
-        remove.setAttribute("aria-label", `${t("resume.delete")}: ${name}`);
-        actions.append(remove);
-      }
-    }
-    item.append(text, actions);
-    if (this.listError && this.confirming === game.id) {
-      const error = document.createElement("p");
-      error.className = "error resume-error";
-      error.setAttribute("role", "alert");
-      error.textContent = messageWords(this.listError);
-      item.append(error);
-    }
-    return item;
-  }
-
-  /** Ask "delete this game?" for game `id` (null: ask nothing), then focus `focusKey`. */
+  /** Ask "delete this game?" for game `id` (null: ask nothing), then focus the button of `key`. */
   confirm(id, key) {
     this.confirming = id;
     this.listError = null;
@@ -341,61 +282,6 @@ export class SetupView {
     this.onDeleted(game.key);
     $("resume-title").focus({ preventScroll: true });
   }
-}
-
-/** The unfinished games on this device, as list entries (none where the browser keeps none). */
-async function deviceGames() {
-  let games;
-  try {
-    games = await (await deviceStore()).listGames();
-  } catch {
-    return [];
-  }
-  return games
-    .map((device) => ({ ...summary(device), key: `device:${device.id}` }))
-    .filter((game) => game.status === "ongoing");
-}
-
-/** Delete a game on this device, and the copy the server keeps of it when it can be reached. */
-async function deleteDeviceGame(game) {
-  const store = await deviceStore();
-  const device = await store.getGame(game.id);
-  await store.deleteGame(game.id);
-  changed(game.id, null);
-  const copy = device && device.uploaded && device.uploaded.game;
-  if (!copy) return;
-  try {
-    const view = await api.getGame(copy, { wait: false });
-    await api.deleteGame(copy, view.revision, { wait: false });
-  } catch {
-    // the server's copy stays (it shows in the list once more, and can be deleted there)
-  }
-}
-
-/** Who the game is against, as the list says it. */
-function opponentText(game) {
-  if (game.mode === "computer") return t("resume.vs_computer", { level: levelName(game.level) });
-  if (game.mode === "online") return t(game.opponent === "free" ? "resume.vs_online.waiting" : "resume.vs_online");
-  return t("resume.vs_local");
-}
-
-/**
- * Whether the player may delete `game`: their own games on this device, and
- * an online game nobody has joined yet (once both play, one resigns instead).
- */
-function deletable(game) {
-  if (game.status !== "ongoing") return false;
-  return game.mode !== "online" || game.opponent === "free";
-}
-
-function button(text, className, focusKey, onClick) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.className = className;
-  element.textContent = text;
-  element.dataset.focusKey = focusKey;
-  element.addEventListener("click", onClick);
-  return element;
 }
 
 /** A radio choice card: input, name and one sentence. */
