@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, FilePayload, expect
+from playwright.sync_api import Browser, FilePayload, Route, expect
 
 from e2e.quads_page import CELLS, QuadsPage, catalogue
 from e2e.quads_server import Server
@@ -260,6 +260,7 @@ HINTED = {"desktop": "5", "phone": "C"}
 
 
 def test_a_hint_says_at_once_that_it_is_coming(quads: QuadsPage) -> None:
+    page = quads.page
     quads.start_game(mode="local", rules="classic")
     # Five pieces down, a piece in hand: past the opening book (classic's reaches 12
     # empty cells), the advice searches for a few tenths of a second.
@@ -267,12 +268,20 @@ def test_a_hint_says_at_once_that_it_is_coming(quads: QuadsPage) -> None:
         quads.give(piece)
         quads.place(cell)
     quads.give(HINTED[quads.device])
-    button = quads.page.locator("#hint-button")
-    box = quads.page.locator("#hint-box")
+    button = page.locator("#hint-button")
+    box = page.locator("#hint-box")
+    # The request is held until the page was seen waiting for it: the advice may
+    # otherwise come back before the checks see the wait (in a full run, it did).
+    asked: list[Route] = []
+    hint = re.compile(r"/api/games/[^/]+/hint")
+    page.route(hint, lambda route: asked.append(route))
     quads.press(button)
     expect(box).to_have_text(quads.t("hint.thinking"))
     expect(button).to_be_disabled()
     expect(box).to_be_in_viewport()
+    assert len(asked) == 1
+    asked[0].continue_()
+    page.unroute(hint)
     expect(box).not_to_have_text(quads.t("hint.thinking"), timeout=20_000)
     expect(box).to_contain_text(catalogue(quads.lang)["hint.turn"].split("{")[0].strip())
     expect(button).to_be_enabled()
