@@ -122,7 +122,10 @@ def test_a_room_of_forty_newcomers_behind_one_address_plays(target: Target) -> N
             assert found is not None
             files = ["/sw.js", *json.loads(found[1])["files"]]
             assert len(files) > 40
-            wanted = [(n, path) for n in range(ROOM) for path in files]
+            # All forty install at once, each a few files at a time as a browser
+            # does: the fetches go round the browsers, so that no one client opens
+            # sixteen connections (a browser opens six to a site at most).
+            wanted = [(n, path) for path in files for n in range(ROOM)]
             with ThreadPoolExecutor(16) as pool:
                 statuses = list(pool.map(
                     lambda item: (item[1], browsers[item[0]].get(item[1]).status_code),
