@@ -37,7 +37,8 @@ class Told:
 
 @dataclass(frozen=True)
 class Limits:
-    """What an operator tunes, at the server's defaults."""
+    """What an operator tunes, stated here (the abandonment limit of a real-time game
+    is longer than the server's default, 30 s, so that the tests' figures stay plain)."""
 
     clock_grace: float = 30.0
     abandon_realtime: float = 60.0
