@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 
-from quads.storage import StoredGame
+from quads.game import Game
+from quads.storage import GameStore, StoredGame
 from quads.storage.lobby import Paired, Seek
+from quads.storage.stored import now
 
-__all__ = ["Limits", "Told"]
+__all__ = ["Limits", "Told", "online_game"]
+
+
+def online_game(store: GameStore, first: str, second: str) -> str:
+    """Store an online game between ``first`` and ``second``; its id."""
+    moment = now()
+    game_id = secrets.token_hex(4)
+    store.create(StoredGame(id=game_id, mode="online", level=None, human=None, seed=1,
+                            game=Game(), created=moment, updated=moment, owner=first,
+                            first_player=first, second_player=second))
+    return game_id
 
 
 @dataclass

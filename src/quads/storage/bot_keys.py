@@ -25,7 +25,7 @@ from sqlalchemy import text as sql
 
 from quads.storage.errors import StorageError
 from quads.storage.store import CHANNEL, GameStore
-from quads.storage.tables import players
+from quads.storage.tables import players, sessions
 
 __all__ = ["KEY_CHANGED", "BotKeys", "WrongOwnerKeyError"]
 
@@ -45,12 +45,17 @@ class BotKeys:
 
     def player_of(self, token_hash: str) -> tuple[str, bool] | None:
         """The player whose good token hashes to ``token_hash``, and whether that can
-        never change (a person's: only a bot's token is replaced); ``None`` if no
-        player's token does."""
+        change only with an announcement (a person's token, or an account's session:
+        see :mod:`quads.storage.accounts`; a bot's token is replaced without one reaching
+        every process in time); ``None`` if no player's token does."""
         query = (select(players.c.id, players.c.bot, players.c.token_hash)
                  .where(or_(players.c.id == token_hash, players.c.token_hash == token_hash)))
         with self.store.begin() as connection:
             rows = connection.execute(query).all()
+            if not rows:
+                session = connection.execute(select(sessions.c.player).where(
+                    sessions.c.id == token_hash)).first()
+                return None if session is None else (str(session[0]), True)
         for player, _, replaced in rows:
             if replaced == token_hash:
                 return str(player), False

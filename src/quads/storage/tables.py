@@ -12,6 +12,7 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     Column,
+    Float,
     Index,
     Integer,
     MetaData,
@@ -22,14 +23,23 @@ from sqlalchemy import (
 )
 
 __all__ = [
+    "accounts",
+    "challenges",
     "connections",
     "games",
+    "link_codes",
     "metadata",
+    "passkeys",
     "players",
     "processes",
     "puzzle_results",
     "puzzle_solves",
+    "rating_changes",
+    "ratings",
+    "recovery_codes",
     "seeks",
+    "sessions",
+    "trusted_devices",
 ]
 
 metadata = MetaData()
@@ -72,6 +82,8 @@ games = Table(
     Column("bot_declined", Integer, CheckConstraint("bot_declined IN (0, 1)",
                                                     name="games_bot_declined"),
            nullable=False, server_default="0"),
+    Column("rated", Integer, CheckConstraint("rated IN (0, 1)", name="games_rated"),
+           nullable=False, server_default="0"),
     Index("games_by_status", "status", "updated"),
     Index("games_by_owner", "owner", "updated"),
     Index("games_by_first", "first_player", "updated"),
@@ -93,7 +105,8 @@ and, while it goes on, when the running side's time or grace runs out
 has had the game open on no socket, as a server process saw it leave (``NULL``
 while it is open, or never seen).  ``bot_invited``: the bot (player id) that a seated
 player offered the free seat of an online game to, until it takes it;
-``bot_declined``: whether it declined."""
+``bot_declined``: whether it declined.  ``rated``: whether its result changes
+its players' ratings (:data:`rating_changes`)."""
 
 puzzle_results = Table(
     "puzzle_results", metadata,
@@ -146,13 +159,19 @@ seeks = Table(
     Column("seen", Text, nullable=False),
     Column("bot", Integer, CheckConstraint("bot IN (0, 1)", name="seeks_bot"),
            nullable=False, server_default="0"),
+    Column("rated", Integer, CheckConstraint("rated IN (0, 1)", name="seeks_rated"),
+           nullable=False, server_default="0"),
+    Column("rating_min", Integer),
+    Column("rating_max", Integer),
     Index("seeks_by_pool", "rules", "clock", "created"),
     Index("seeks_by_player", "player"),
     Index("seeks_by_seen", "seen"),
 )
 """The lobby's open offers to play: who, under which rules (the canonical name), with
 which clock (``300+3``, ``3d``), from which side; ``seen`` is when its player last had a
-live socket on some server process."""
+live socket on some server process.  A rated seek (``rated``) is taken only by an
+account whose rating of its category lies between ``rating_min`` and ``rating_max``
+(either may be ``NULL``: no bound)."""
 
 puzzle_solves = Table(
     "puzzle_solves", metadata,
@@ -179,3 +198,116 @@ connections = Table(
     Index("connections_by_game", "game"),
 )
 """Which player has which game open on a live socket of which process."""
+
+accounts = Table(
+    "accounts", metadata,
+    Column("player", Text, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("name_key", Text, nullable=False),
+    Column("password", Text),
+    Column("created", Text, nullable=False),
+    Column("hide_ratings", Integer, CheckConstraint("hide_ratings IN (0, 1)",
+                                                    name="accounts_hide_ratings"),
+           nullable=False, server_default="0"),
+    Column("deleted", Text),
+    UniqueConstraint("name_key", name="accounts_name_key"),
+)
+"""The players that made themselves an account: its name as written and in lower case
+(``name_key``, unique: two names that differ only in case are one), the Argon2id hash
+of its password (``NULL``: passkeys only), and since when it is deleted (its name
+stays taken, so that nobody else can pass for it)."""
+
+sessions = Table(
+    "sessions", metadata,
+    Column("id", Text, primary_key=True),
+    Column("player", Text, nullable=False),
+    Column("device", Text, nullable=False),
+    Column("created", Text, nullable=False),
+    Column("seen", Text, nullable=False),
+    Index("sessions_by_player", "player", "seen"),
+)
+"""The devices signed in to an account, each by the SHA-256 of its session token
+(``id``), described for its owner (``Chrome on Android``), and when it was last seen."""
+
+passkeys = Table(
+    "passkeys", metadata,
+    Column("id", Text, primary_key=True),
+    Column("player", Text, nullable=False),
+    Column("public_key", Text, nullable=False),
+    Column("sign_count", BigInteger, nullable=False),
+    Column("created", Text, nullable=False),
+    Column("used", Text),
+    Index("passkeys_by_player", "player"),
+)
+"""The WebAuthn credentials of accounts: the credential's id and public key
+(base64url), its signature counter, and when it was last used."""
+
+recovery_codes = Table(
+    "recovery_codes", metadata,
+    Column("player", Text, nullable=False),
+    Column("code_hash", Text, nullable=False),
+    PrimaryKeyConstraint("player", "code_hash"),
+)
+"""An account's unused recovery codes, by their SHA-256; a code used is deleted."""
+
+link_codes = Table(
+    "link_codes", metadata,
+    Column("code_hash", Text, primary_key=True),
+    Column("player", Text, nullable=False),
+    Column("expires", Text, nullable=False),
+)
+"""The short codes by which a signed-in device lets a new one in: by their SHA-256,
+until they expire or are used (then deleted)."""
+
+challenges = Table(
+    "challenges", metadata,
+    Column("id", Text, primary_key=True),
+    Column("challenge", Text, nullable=False),
+    Column("purpose", Text, nullable=False),
+    Column("player", Text),
+    Column("expires", Text, nullable=False),
+    Index("challenges_by_expires", "expires"),
+)
+"""The passkey ceremonies begun and not finished: the challenge sent (base64url), what
+for (``register``, ``sign_in``), for which player, and until when it may be answered."""
+
+trusted_devices = Table(
+    "trusted_devices", metadata,
+    Column("id", Text, primary_key=True),
+    Column("player", Text, nullable=False),
+    Column("created", Text, nullable=False),
+    Index("trusted_devices_by_player", "player"),
+)
+"""The devices that signed in to an account once, by the SHA-256 of the token they
+keep: their sign-ins are not slowed by the account's throttle."""
+
+ratings = Table(
+    "ratings", metadata,
+    Column("player", Text, nullable=False),
+    Column("category", Text, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("played", Text, nullable=False),
+    PrimaryKeyConstraint("player", "category"),
+    Index("ratings_by_category", "category", "rating"),
+)
+"""Each account's Glicko-2 rating per category (:mod:`quads.ratings`), its number of
+rated games and when it last played one (its deviation grows from then)."""
+
+rating_changes = Table(
+    "rating_changes", metadata,
+    Column("game", Text, nullable=False),
+    Column("player", Text, nullable=False),
+    Column("category", Text, nullable=False),
+    Column("before", Float, nullable=False),
+    Column("after", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("score", Float, nullable=False),
+    Column("moment", Text, nullable=False),
+    PrimaryKeyConstraint("game", "player"),
+    Index("rating_changes_by_player", "player", "category", "moment"),
+)
+"""What each rated game did to each seat's rating: one row per game and player, so
+that no result is counted twice; the rating history of the profile pages."""

@@ -47,6 +47,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import threading
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -126,42 +127,62 @@ def cookie_header(token: str, scope: Scope) -> str:
 
 
 class KnownPlayers:
-    """The people whose token this process checked lately (never a bot: see the
-    module's documentation), believed only while :attr:`trusted` says so."""
+    """The tokens this process checked lately, by their hashes, with their players
+    (never a bot's own token: see the module's documentation), believed only while
+    :attr:`trusted` says so."""
 
     def __init__(self) -> None:
-        self._ids: set[str] = set()
+        self._players: dict[str, str] = {}
+        """The player of each token hash."""
+        self._hashes: dict[str, set[str]] = {}
+        """The token hashes of each player."""
         self._forgotten = 0
         """Counts every :meth:`forget` and :meth:`clear`."""
+        self._lock = threading.Lock()
         self.trusted: Callable[[], bool] = lambda: True
-        """Whether no news of a player who became a bot can be missed now (on
-        PostgreSQL: while the listener listens)."""
+        """Whether no news of a token that stopped leading to its player can be missed
+        now (on PostgreSQL: while the listener listens)."""
+
+    def get(self, token_hash: str) -> str | None:
+        """The player of ``token_hash``, if it was checked lately and is trusted."""
+        player = self._players.get(token_hash)
+        return player if player is not None and self.trusted() else None
 
     def __contains__(self, player: object) -> bool:
-        return player in self._ids and self.trusted()
+        return player in self._hashes and self.trusted()
 
     def mark(self) -> int:
         """A mark to give :meth:`add` for what is read from the store after it."""
         return self._forgotten
 
-    def add(self, player: str, mark: int | None = None) -> None:
-        """Remember ``player``, a person, unless somebody was forgotten since ``mark``
-        (what was read then may be out of date)."""
-        if mark is not None and mark != self._forgotten:
-            return
-        if len(self._ids) >= _KNOWN_CACHE:
-            self._ids.clear()
-        self._ids.add(player)
+    def add(self, player: str, mark: int | None = None, token_hash: str | None = None) -> None:
+        """Remember that ``token_hash`` (default: ``player``, the hash of its first
+        token) leads to ``player``, unless somebody was forgotten since ``mark`` (what
+        was read then may be out of date)."""
+        with self._lock:
+            if mark is not None and mark != self._forgotten:
+                return
+            if len(self._players) >= _KNOWN_CACHE:
+                self._players.clear()
+                self._hashes.clear()
+            hashed = player if token_hash is None else token_hash
+            self._players[hashed] = player
+            self._hashes.setdefault(player, set()).add(hashed)
 
     def forget(self, player: str) -> None:
-        """Forget ``player`` (it became a bot, or its token changed).  From any thread."""
-        self._forgotten += 1
-        self._ids.discard(player)
+        """Forget every token of ``player`` (one of them changed or ended).  From any
+        thread."""
+        with self._lock:
+            self._forgotten += 1
+            for hashed in self._hashes.pop(player, ()):
+                self._players.pop(hashed, None)
 
     def clear(self) -> None:
         """Forget everybody (news may have been missed).  From any thread."""
-        self._forgotten += 1
-        self._ids.clear()
+        with self._lock:
+            self._forgotten += 1
+            self._players.clear()
+            self._hashes.clear()
 
 
 def issued_token(connection: HTTPConnection) -> str | None:
@@ -271,15 +292,16 @@ class PlayerMiddleware:
     async def _player_of(self, token: str) -> str | None:
         """The player whose good token ``token`` is, if any."""
         hashed = player_id(token)
-        if hashed in self._known:
-            return hashed
+        known = self._known.get(hashed)
+        if known is not None:
+            return known
         mark = self._known.mark()
         found = await lane_for(self.store).run(BotKeys(self.store).player_of, hashed)
         if found is None:
             return None
         player, lasting = found
         if lasting:
-            self._known.add(player, mark)
+            self._known.add(player, mark, hashed)
         return player
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
