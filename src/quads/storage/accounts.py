@@ -120,11 +120,13 @@ class AccountStore:
     # -- accounts ---------------------------------------------------------------
 
     def create(self, player: str, name: str, password: str | None, codes: Sequence[str],
-               session: str, device: str, trusted: str) -> None:
+               session: str, device: str, trusted: str,
+               passkey: tuple[str, str, int] | None = None) -> None:
         """Make ``player`` an account named ``name`` with the ``password`` hash (or
-        none), the recovery codes' hashes ``codes``, and this device signed in by the
-        session token hash ``session`` and trusted by ``trusted``.  A person's first
-        token stops leading to it.
+        none), the recovery codes' hashes ``codes``, a ``passkey`` (its id, public key
+        and counter) if any, and this device signed in by the session token hash
+        ``session`` and trusted by ``trusted``.  A person's first token stops leading
+        to it.
 
         :raises NameTakenError: if an account has the name (in any case).
         :raises AccountExistsError: if ``player`` has an account already.
@@ -148,6 +150,10 @@ class AccountStore:
                 if codes:
                     connection.execute(insert(recovery_codes),
                                        [{"player": player, "code_hash": c} for c in codes])
+                if passkey is not None:
+                    connection.execute(insert(passkeys), {
+                        "id": passkey[0], "player": player, "public_key": passkey[1],
+                        "sign_count": passkey[2], "created": moment})
                 self._sign_in(connection, player, session, device, trusted, moment)
                 self._announce(connection, player)
         except IntegrityError:

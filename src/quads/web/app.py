@@ -19,6 +19,7 @@ from quads import __version__
 from quads.storage import GameStore
 from quads.storage.stored import now
 from quads.web import (
+    accounts_api,
     analysis_api,
     api,
     books,
@@ -172,6 +173,7 @@ def create_app(
     app.include_router(puzzle_api.router)
     app.include_router(analysis_api.router)
     app.include_router(players_api.router)
+    app.include_router(accounts_api.router)
     app.include_router(lobby_api.router)
     app.include_router(lobby_live.router)
     app.include_router(bot_api.router)

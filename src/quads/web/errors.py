@@ -68,6 +68,8 @@ any other field: ``bad_request``."""
 
 
 STATUSES: dict[str, int] = {
+    # Not signed in as the account asked, or not at all.
+    "bad_credentials": 401, "bad_link_code": 401, "not_signed_in": 401,
     # Nothing of that name, or nothing the caller may see.
     "not_found": 404,
     # The caller may not do this here, whoever's turn it is.
@@ -78,13 +80,15 @@ STATUSES: dict[str, int] = {
     "in_play": 409, "no_abandonment": 409, "no_invitation": 409, "no_undo_request": 409,
     "not_abandoned": 409, "not_over": 409, "not_solved": 409, "not_your_turn": 409,
     "nothing_to_redo": 409, "nothing_to_undo": 409, "on_device": 409, "out_of_time": 409,
-    "own_bot": 409, "own_seek": 409, "seat_taken": 409, "seek_gone": 409, "stale": 409,
+    "account_exists": 409, "last_credential": 409, "name_taken": 409, "own_bot": 409,
+    "own_seek": 409, "seat_taken": 409, "seek_gone": 409, "stale": 409,
     "stream_open": 409, "too_many_seeks": 409, "undo_requested": 409,
     "waiting_for_opponent": 409,
     # A value of the right form that names nothing usable.
-    "invalid_cursor": 422, "no_such_bot": 422,
+    "bad_passkey": 422, "invalid_cursor": 422, "invalid_name": 422, "no_credential": 422,
+    "no_such_bot": 422, "weak_password": 422,
     # Too much at once: try again later.
-    "engine_busy": 429, "streams_full": 429,
+    "busy": 429, "engine_busy": 429, "rate_limited": 429, "streams_full": 429,
 }
 """The one table from the site's refusal codes (:class:`~quads.site.errors.SiteError`)
 to HTTP statuses."""
@@ -147,7 +151,9 @@ def refusal(exc: Exception) -> Refusal | None:
     (:class:`~quads.site.errors.SiteError`), of the library or of the store; ``None`` for any other
     exception (a fault, not a refusal)."""
     if isinstance(exc, SiteError):
-        return Refusal(status_of(exc), exc.code, exc.message, exc.reason, exc.params)
+        wait = exc.params.get("retry_after")
+        return Refusal(status_of(exc), exc.code, exc.message, exc.reason, exc.params,
+                       retry_after=wait if isinstance(wait, int) else None)
     if isinstance(exc, QuadsError):
         return Refusal(422, library_code(exc), str(exc), exc.reason, exc.params)
     if isinstance(exc, GameNotFoundError):

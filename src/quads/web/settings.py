@@ -103,6 +103,21 @@ class Settings:
     """How much lower the priority of the threads that analyse and review is than the
     server's (Linux ``nice``, 0-19): the event loop and computer moves come first."""
 
+    # ---- accounts ----------------------------------------------------------------
+    account_threads: int = 1
+    """Threads that hash and verify passwords (each hash is some 30 ms of a core)."""
+    account_queue: int = 32
+    """Sign-ups, sign-ins and password changes waiting or running at most, all clients
+    together: a flood of them is refused (``429 busy``) rather than queued for long."""
+    account_per_address: int = 8
+    """Of those, at most this many from one client address (one per player)."""
+    account_nice: int = 5
+    """How much lower the priority of the threads that hash is than the server's, so
+    that moves come first while sign-ins flood."""
+    account_failures: str = "10/15minutes;30/day"
+    """Failed sign-ins at one account from devices that never signed in to it, after
+    which such devices are refused for a while (its own devices never are)."""
+
     # ---- rates of creation ---------------------------------------------------------
     # A player is counted on their own; their address, which a room of some forty
     # people may share (a school class, a cafe), has a budget of its own above it.
@@ -133,6 +148,15 @@ class Settings:
     """Seeks opened in the lobby (and quick pairings) per player."""
     rate_seeks_per_address: str = "120/minute;1200/hour"
     """Seeks per client address: forty players opening three a minute, thirty an hour."""
+    rate_signups: str = "3/hour"
+    """Accounts made per player: one, and a retry or two."""
+    rate_signups_per_address: str = "60/hour"
+    """Accounts made per client address: a class of forty makes its accounts."""
+    rate_signins: str = "10/minute;60/hour"
+    """Tries to sign in (by password, recovery code or link code) per player."""
+    rate_signins_per_address: str = "60/minute;300/hour"
+    """Tries to sign in per client address: a room of forty signing in at once, while
+    one client's guesses are slowed to a few a minute on average."""
     rate_keys: str = "10/hour;30/day"
     """Bots' tokens replaced or revoked by the bot itself (``/api/bot/token``) per bot."""
     rate_keys_per_address: str = "30/hour"

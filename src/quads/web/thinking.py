@@ -73,13 +73,13 @@ __all__ = ["LANES", "EngineBusyError", "Lane", "LaneName", "Thinking", "install"
 _T = TypeVar("_T")
 _K = TypeVar("_K")
 
-LaneName = Literal["play", "study"]
+LaneName = Literal["play", "study", "accounts"]
 
 LANES: tuple[LaneName, ...] = ("play", "study")
-"""The lanes: ``play`` for the work a player waits for at the board, ``study`` for
-the long work."""
+"""The engine's lanes: ``play`` for the work a player waits for at the board, ``study``
+for the long work.  (A third, ``accounts``, hashes passwords: see :class:`Thinking`.)"""
 
-_TYPICAL_SECONDS: dict[LaneName, float] = {"play": 1.0, "study": 3.0}
+_TYPICAL_SECONDS: dict[LaneName, float] = {"play": 1.0, "study": 3.0, "accounts": 0.1}
 """What a job of each lane takes before any has been measured."""
 
 IDLE_SECONDS = 10.0
@@ -87,11 +87,11 @@ IDLE_SECONDS = 10.0
 
 
 class EngineBusyError(SiteError):
-    """``429 engine_busy``: the client's share or the lane is full; try again after
-    :attr:`retry_after` seconds."""
+    """``429 engine_busy`` (``429 busy`` in the ``accounts`` lane): the client's share or
+    the lane is full; try again after :attr:`retry_after` seconds."""
 
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__("engine_busy", message)
+    def __init__(self, message: str, retry_after: int, code: str = "engine_busy") -> None:
+        super().__init__(code, message)
         self.retry_after = retry_after
 
 
@@ -155,29 +155,31 @@ class Lane:
         """
         who = player or ""
         per_address = max(self.per_address, self.per_client)
+        code, what = (("busy", "account") if self.name == "accounts"
+                      else ("engine_busy", "engine"))
         loop = asyncio.get_running_loop()
         with self._lock:
             if self._closed:
-                raise EngineBusyError("the server is shutting down", 5)
+                raise EngineBusyError("the server is shutting down", 5, code)
             if self._total >= self.capacity:
                 self.counters.refused += 1
                 raise EngineBusyError(
-                    f"the engine is busy: {self._total} jobs wait or run; try again soon",
-                    self._retry_after(self._total))
+                    f"the {what} lane is busy: {self._total} jobs wait or run; try again soon",
+                    self._retry_after(self._total), code)
             mine = self._held_players.get((client, who), 0)
             if mine >= self.per_client:
                 self.counters.refused += 1
                 raise EngineBusyError(
-                    f"{mine} of your engine jobs wait or run already (at most "
+                    f"{mine} of your {what} jobs wait or run already (at most "
                     f"{self.per_client}); try again when they are answered",
-                    self._retry_after(mine))
+                    self._retry_after(mine), code)
             held = self._held.get(client, 0)
             if held >= per_address:
                 self.counters.refused += 1
                 raise EngineBusyError(
-                    f"{held} engine jobs of your address wait or run already (at most "
+                    f"{held} {what} jobs of your address wait or run already (at most "
                     f"{per_address}); try again when they are answered",
-                    self._retry_after(held))
+                    self._retry_after(held), code)
             job = _Job(client, who, work, loop, loop.create_future())
             self._held_players[(client, who)] = mine + 1
             self._held[client] = held + 1
@@ -298,7 +300,12 @@ def _settle(future: asyncio.Future[Any], answer: Any, error: BaseException | Non
 class Thinking:
     """The lanes of one app (``app.state.thinking``), sized by ``settings``, and its
     caches: of analyses (:attr:`analyses`, ``settings.engine_cache`` entries) and of
-    reviews (:attr:`reviews`, a sixteenth as many)."""
+    reviews (:attr:`reviews`, a sixteenth as many).
+
+    Beside the engine's lanes, an ``accounts`` lane hashes and verifies passwords
+    (``settings.account_*``): a hash is tens of milliseconds of a core, so a flood of
+    sign-ins is a flood of work like analyses, bounded the same way, at a lower
+    priority than the event loop, so that other players' moves keep their pace."""
 
     def __init__(self, settings: Settings) -> None:
         threads = settings.engine_threads or os.cpu_count() or 1
@@ -309,6 +316,9 @@ class Thinking:
                        nice=settings.engine_study_nice if name == "study" else 0,
                        per_address=settings.engine_per_address)
             for name in LANES}
+        self.lanes["accounts"] = Lane(
+            "accounts", settings.account_threads, settings.account_queue, 1,
+            nice=settings.account_nice, per_address=settings.account_per_address)
 
     async def run(self, lane: LaneName, client: str, work: Callable[[], _T],
                   player: str | None = None) -> _T:

@@ -21,6 +21,9 @@ from typing import Annotated
 from fastapi import Depends, FastAPI
 from starlette.requests import HTTPConnection
 
+from quads.site.accounts.passkeys import Passkeys
+from quads.site.accounts.service import Accounts
+from quads.site.accounts.throttle import AccountThrottle
 from quads.site.bots.service import Bots
 from quads.site.bots.tokens import BotTokens
 from quads.site.games.service import Games
@@ -28,6 +31,7 @@ from quads.site.lobby.service import Lobby
 from quads.site.puzzles.days import PuzzleCache
 from quads.site.puzzles.results import PuzzleResults
 from quads.storage import GameStore, StoredGame
+from quads.storage.accounts import AccountStore
 from quads.storage.bot_keys import BotKeys
 from quads.storage.bots import Bots as BotStore
 from quads.web import cores
@@ -43,6 +47,7 @@ from quads.web.thinking import Thinking
 from quads.web.views import game_view
 
 __all__ = [
+    "AccountsOf",
     "BotStreamsOf",
     "BotsOf",
     "CallerOf",
@@ -51,12 +56,14 @@ __all__ = [
     "KnownPlayersOf",
     "LobbyHubOf",
     "LobbyOf",
+    "PasskeysOf",
     "PuzzleCacheOf",
     "PuzzleResultsOf",
     "PuzzleWarmerOf",
     "SettingsOf",
     "StoreOf",
     "TodayOf",
+    "TokenChangedOf",
     "Viewer",
     "ViewerOf",
     "wire",
@@ -87,6 +94,8 @@ def wire(app: FastAPI, store: GameStore, settings: Settings,
     state.bots = Bots(BotStore(store), state.hub, settings, state.lobby_service)
     state.token_changed = _token_changed(state.known_players, state.bot_streams, state.hub)
     state.bot_tokens = BotTokens(BotKeys(store), state.token_changed)
+    state.accounts = Accounts(AccountStore(store), AccountThrottle(settings.account_failures))
+    state.passkeys = Passkeys(AccountStore(store))
 
 
 def _token_changed(known: KnownPlayers, streams: BotStreams,
@@ -193,6 +202,21 @@ async def _bot_tokens(connection: HTTPConnection) -> BotTokens:
     return tokens
 
 
+async def _accounts(connection: HTTPConnection) -> Accounts:
+    accounts: Accounts = connection.app.state.accounts
+    return accounts
+
+
+async def _passkeys(connection: HTTPConnection) -> Passkeys:
+    passkeys: Passkeys = connection.app.state.passkeys
+    return passkeys
+
+
+async def _on_token_changed(connection: HTTPConnection) -> Callable[[str], None]:
+    changed: Callable[[str], None] = connection.app.state.token_changed
+    return changed
+
+
 async def _thinking(connection: HTTPConnection) -> Thinking:
     engine: Thinking = connection.app.state.thinking
     return engine
@@ -231,5 +255,13 @@ LobbyHubOf = Annotated[LobbyHub, Depends(_lobby_hub)]
 """The lobby's live sockets of this process (:mod:`quads.web.lobby_live`)."""
 BotTokensOf = Annotated[BotTokens, Depends(_bot_tokens)]
 """The bots' tokens (:class:`quads.site.bots.tokens.BotTokens`)."""
+AccountsOf = Annotated[Accounts, Depends(_accounts)]
+"""The accounts of the site (:class:`quads.site.accounts.service.Accounts`)."""
+PasskeysOf = Annotated[Passkeys, Depends(_passkeys)]
+"""The passkey ceremonies (:class:`quads.site.accounts.passkeys.Passkeys`)."""
+TokenChangedOf = Annotated[Callable[[str], None], Depends(_on_token_changed)]
+"""What to call once a player's tokens changed or ended: this process forgets them, and
+ends that player's streams and live sockets here (other processes hear it from the
+database)."""
 ThinkingOf = Annotated[Thinking, Depends(_thinking)]
 """The engine's lanes and caches (:class:`quads.web.thinking.Thinking`)."""

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 
 from quads.site.accounts.codes import hashed, link_code, normal_code, recovery_codes, token
 from quads.site.accounts.names import check_name
+from quads.site.accounts.passkeys import NewPasskey
 from quads.site.accounts.passwords import (
     check_password,
     hash_password,
@@ -35,6 +36,7 @@ from quads.storage.accounts import (
     NameTakenError,
     Session,
 )
+from quads.storage.errors import StorageError
 from quads.storage.stored import now
 
 __all__ = ["LINK_MINUTES", "Accounts", "SignedIn"]
@@ -85,20 +87,24 @@ class Accounts:
             raise SiteError("name_taken", f"the name {name!r} is taken", "", name=name)
 
     def sign_up(self, player: str, name: str, password: str | None, device: str,
-                trusted: str | None = None) -> SignedIn:
-        """Make ``player`` (the caller) an account named ``name``, with ``password`` (or
-        none: the caller adds a passkey), and sign this device in.
+                trusted: str | None = None, passkey: NewPasskey | None = None) -> SignedIn:
+        """Make ``player`` (the caller) an account named ``name``, with ``password``,
+        ``passkey`` or both, and sign this device in.
 
-        :raises SiteError: ``invalid_name``, ``weak_password``, ``name_taken``, or
-            ``account_exists`` if the caller has an account already.
+        :raises SiteError: ``invalid_name``, ``weak_password``, ``name_taken``,
+            ``no_credential`` with neither password nor passkey, or ``account_exists``
+            if the caller has an account already.
         """
+        if password is None and passkey is None:
+            raise SiteError("no_credential", "an account needs a password or a passkey")
         self.check_new(name, password)
         codes = recovery_codes()
         session, trust = token(), trusted or token()
         try:
             self.store.create(player, name, None if password is None else hash_password(password),
                               [hashed(code) for code in codes], hashed(session), device,
-                              hashed(trust))
+                              hashed(trust), None if passkey is None else (
+                                  passkey.id, passkey.public_key, passkey.sign_count))
         except NameTakenError:
             raise SiteError("name_taken", f"the name {name!r} is taken", "", name=name) from None
         except AccountExistsError:
@@ -215,6 +221,40 @@ class Accounts:
             raise _bad_credentials()
         check_password(new, account.name)
         self.store.set_password(player, hash_password(new))
+
+    def check_password_again(self, account: Account, password: str | None) -> None:
+        """Ask an account's password again before a change that matters (none is asked
+        of an account without one).
+
+        :raises SiteError: ``bad_credentials`` if it is wrong.
+        """
+        if account.password is not None and not verify_password(account.password,
+                                                                password or ""):
+            raise _bad_credentials()
+
+    def add_passkey(self, player: str, passkey: NewPasskey) -> None:
+        """Keep a passkey registered for ``player``'s account.
+
+        :raises SiteError: ``bad_passkey`` if it is known already.
+        """
+        try:
+            self.store.add_passkey(player, passkey.id, passkey.public_key, passkey.sign_count)
+        except StorageError:
+            raise SiteError("bad_passkey", "this passkey is known here already") from None
+
+    def remove_passkey(self, account: Account, passkey: str) -> None:
+        """Remove one of ``account``'s passkeys, unless it is its last way in (no
+        password and no other passkey).
+
+        :raises SiteError: ``not_found``, ``last_credential``.
+        """
+        keys = self.store.passkeys(account.player)
+        if passkey not in {k.id for k in keys}:
+            raise SiteError.not_found(f"no passkey {passkey!r} of this account")
+        if account.password is None and len(keys) == 1:
+            raise SiteError("last_credential", "this passkey is the account's last way in: "
+                            "give it a password or another passkey first")
+        self.store.remove_passkey(account.player, passkey)
 
     def new_recovery_codes(self, player: str) -> list[str]:
         """Ten new recovery codes for the account, the old ones void."""

@@ -48,6 +48,7 @@ import hashlib
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -57,14 +58,15 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from quads.storage import GameStore, StorageUnavailableError
+from quads.storage.accounts import AccountStore
 from quads.storage.bot_keys import BotKeys
 from quads.web.errors import error_response
 from quads.web.lane import lane_for
 from quads.web.middleware import rates
 
 __all__ = ["CLOSE_UNAVAILABLE", "COOKIE", "NEW_PLAYER_ROUTE", "KnownPlayers", "PlayerMiddleware",
-           "acting", "anonymous", "by_cookie", "caller", "cookie_header", "issued_token",
-           "player_id"]
+           "acting", "anonymous", "by_cookie", "caller", "cookie_header", "ended_cookie_header",
+           "issued_token", "player_id", "signing_in", "token_hash"]
 
 COOKIE = "quads_player"
 """The name of the cookie that holds a player's token."""
@@ -85,6 +87,13 @@ _ACTING: set[str] = set()
 _ANONYMOUS: set[str] = set()
 """The names of the routes that do not look at the caller."""
 
+_SIGNING_IN: set[str] = set()
+"""The names of the routes by which a device signs in: a token that leads nowhere (a
+session ended elsewhere) is no caller there, and no refusal."""
+
+_SEEN_EVERY = 300.0
+"""Seconds between two notes that a session's device was seen (``sessions.seen``)."""
+
 _Route = TypeVar("_Route", bound=Callable[..., object])
 
 
@@ -100,6 +109,20 @@ def anonymous(route: _Route) -> _Route:
     there, so that even a caller with an unknown one is answered."""
     _ANONYMOUS.add(route.__name__)
     return route
+
+
+def signing_in(route: _Route) -> _Route:
+    """Mark ``route`` as one by which a device signs in: a caller whose token leads to
+    nobody (a session ended on another device) is answered as one without a token."""
+    _SIGNING_IN.add(route.__name__)
+    return route
+
+
+def token_hash(connection: HTTPConnection) -> str | None:
+    """The hash of the token by which the caller was found (its session's, for an
+    account's device), if any."""
+    hashed: str | None = connection.scope.get("state", {}).get("token_hash")
+    return hashed
 
 
 def player_id(token: str) -> str:
@@ -123,6 +146,13 @@ def cookie_header(token: str, scope: Scope) -> str:
     """The ``Set-Cookie`` value that gives ``token`` to the browser of ``scope``."""
     secure = scope.get("scheme") == "https"
     return (f"{COOKIE}={token}; Path=/; Max-Age={_MAX_AGE}; HttpOnly; SameSite=Lax"
+            + ("; Secure" if secure else ""))
+
+
+def ended_cookie_header(scope: Scope) -> str:
+    """The ``Set-Cookie`` value that takes the identity cookie from the browser."""
+    secure = scope.get("scheme") == "https"
+    return (f"{COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
             + ("; Secure" if secure else ""))
 
 
@@ -288,12 +318,16 @@ class PlayerMiddleware:
         self.store = store
         self._known = known if known is not None else KnownPlayers()
         self._operations: list[tuple[int, re.Pattern[str], dict[str, str]]] | None = None
+        self._seen: dict[str, float] = {}
+        """When each session's device was last noted as seen by this process."""
 
     async def _player_of(self, token: str) -> str | None:
         """The player whose good token ``token`` is, if any."""
         hashed = player_id(token)
         known = self._known.get(hashed)
         if known is not None:
+            if known != hashed:
+                await self._note_seen(hashed)
             return known
         mark = self._known.mark()
         found = await lane_for(self.store).run(BotKeys(self.store).player_of, hashed)
@@ -302,7 +336,19 @@ class PlayerMiddleware:
         player, lasting = found
         if lasting:
             self._known.add(player, mark, hashed)
+        if player != hashed:
+            await self._note_seen(hashed)
         return player
+
+    async def _note_seen(self, hashed: str) -> None:
+        """Note that the device of the session ``hashed`` was seen, every few minutes."""
+        moment = time.monotonic()
+        if moment - self._seen.get(hashed, -_SEEN_EVERY) < _SEEN_EVERY:
+            return
+        if len(self._seen) >= _KNOWN_CACHE:
+            self._seen.clear()
+        self._seen[hashed] = moment
+        await lane_for(self.store).run(AccountStore(self.store).seen, hashed)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket") or not scope["path"].startswith("/api/"):
@@ -350,7 +396,8 @@ class PlayerMiddleware:
             if player is not None:
                 state["player"] = player
                 state["by_cookie"] = kind == "cookie"
-            elif scope["type"] == "http":
+                state["token_hash"] = player_id(token)
+            elif scope["type"] == "http" and route not in _SIGNING_IN:
                 # Never a new identity over one that the caller brings: ask first.
                 await _unknown(kind)(scope, receive, send)
                 return
@@ -375,7 +422,11 @@ class PlayerMiddleware:
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                MutableHeaders(scope=message).append("set-cookie", cookie)
+                headers = MutableHeaders(scope=message)
+                # A route that signed the newcomer in gave the cookie its session.
+                if not any(value.startswith(f"{COOKIE}=")
+                           for value in headers.getlist("set-cookie")):
+                    headers.append("set-cookie", cookie)
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)

@@ -39,7 +39,8 @@ from quads.web.settings import Settings, client_address
 
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
-Kind = Literal["games", "identities", "joins", "keys", "names", "puzzles", "seeks"]
+Kind = Literal["games", "identities", "joins", "keys", "names", "puzzles", "seeks", "signins",
+               "signups"]
 """What a rate counts: new games, new players, names chosen, joins, bots' tokens
 replaced, puzzle checks and results, seeks."""
 
@@ -51,6 +52,8 @@ _WHAT: dict[str, str] = {
     "names": "changes of name",
     "puzzles": "puzzle answers",
     "seeks": "seeks",
+    "signins": "tries to sign in",
+    "signups": "new accounts",
 }
 
 _PER_ADDRESS_ONLY = frozenset({"identities"})
