@@ -38,6 +38,7 @@ __all__ = [
     "Paired",
     "Seek",
     "SeekGoneError",
+    "SeekRating",
     "SeekSide",
     "TooManySeeksError",
 ]
@@ -88,6 +89,26 @@ class Seek:
     seen: datetime
     bot: bool = False
     """Whether the seeker is a bot."""
+    rated: bool = False
+    """Whether the game it starts is rated (its seeker has an account)."""
+    rating: int | None = None
+    """The seeker's rating in the seek's category when it was opened (``None``: no
+    account)."""
+    rating_min: int | None = None
+    """The lowest rating of a taker a rated seek accepts (``None``: no bound)."""
+    rating_max: int | None = None
+    """The highest rating of a taker a rated seek accepts (``None``: no bound)."""
+
+
+@dataclass(frozen=True)
+class SeekRating:
+    """What a new seek says of ratings: whether it is rated, the seeker's rating, and
+    the bounds of the takers' it accepts."""
+
+    rated: bool = False
+    rating: int | None = None
+    low: int | None = None
+    high: int | None = None
 
 
 @dataclass(frozen=True)
@@ -108,7 +129,9 @@ def _seek(row: RowMapping) -> Seek:
     return Seek(id=row["id"], player=row["player"], name=row["name"], rules=row["rules"],
                 clock=row["clock"], side=row["side"],
                 created=datetime.fromisoformat(row["created"]),
-                seen=datetime.fromisoformat(row["seen"]), bot=bool(row["bot"]))
+                seen=datetime.fromisoformat(row["seen"]), bot=bool(row["bot"]),
+                rated=bool(row["rated"]), rating=row["rating"], rating_min=row["rating_min"],
+                rating_max=row["rating_max"])
 
 
 class Lobby:
@@ -171,16 +194,17 @@ class Lobby:
         return None if row is None else _seek(row)
 
     def add(self, player: str, name: str, rules: str, clock: str, side: SeekSide, *,
-            most: int) -> Seek:
-        """Open a seek of ``player``.
+            most: int, rating: SeekRating | None = None) -> Seek:
+        """Open a seek of ``player`` (rated or not, with the seeker's rating and the
+        takers' it accepts: ``rating``).
 
         :raises TooManySeeksError: if they have ``most`` open already.
         """
         with self._write() as connection:
-            return self._add(connection, player, name, rules, clock, side, most)
+            return self._add(connection, player, name, rules, clock, side, most, rating)
 
     def _add(self, connection: Connection, player: str, name: str, rules: str, clock: str,
-             side: SeekSide, most: int) -> Seek:
+             side: SeekSide, most: int, rating: SeekRating | None = None) -> Seek:
         if self.store.postgres:  # one player's seeks are counted one request at a time
             connection.execute(sql("SELECT pg_advisory_xact_lock(:key)"),
                                {"key": _lock_key("player", player)})
@@ -191,12 +215,16 @@ class Lobby:
         moment = now()
         self.store.keep_players(connection, player)
         bot = connection.execute(select(players.c.bot).where(players.c.id == player)).scalar()
+        rated = rating or SeekRating()
         seek = Seek(id=secrets.token_urlsafe(12), player=player, name=name, rules=rules,
-                    clock=clock, side=side, created=moment, seen=moment, bot=bot is not None)
+                    clock=clock, side=side, created=moment, seen=moment, bot=bot is not None,
+                    rated=rated.rated, rating=rated.rating, rating_min=rated.low,
+                    rating_max=rated.high)
         connection.execute(insert(seeks), {
             "id": seek.id, "player": player, "name": name, "rules": rules, "clock": clock,
             "side": side, "created": _time(moment), "seen": _time(moment),
-            "bot": int(seek.bot)})
+            "bot": int(seek.bot), "rated": int(seek.rated), "rating": seek.rating,
+            "rating_min": seek.rating_min, "rating_max": seek.rating_max})
         self._notify(connection, f"add {seek.id}")
         return seek
 
@@ -256,19 +284,21 @@ class Lobby:
 
     def pair(self, player: str, name: str, rules: str, clock: str,
              make_game: Callable[[Seek], StoredGame], *, most: int,
-             choose: Callable[[list[Seek]], Seek | None], candidates: int) -> Paired | Seek:
+             choose: Callable[[list[Seek]], Seek | None], candidates: int,
+             rating: SeekRating | None = None) -> Paired | Seek:
         """Quick pairing: take the seek that ``choose`` picks among the ``candidates``
-        oldest seeks of other players with the same rules and clock, or (if it picks
-        none) open a seek (``random`` side) and wait.
+        oldest seeks of other players with the same rules, clock and ratedness, or (if
+        it picks none) open a seek (``random`` side, ``rating``) and wait.
 
         :raises TooManySeeksError: if a seek is to be opened and ``player`` has ``most``.
         """
         return _again(lambda: self._pair(player, name, rules, clock, make_game, most,
-                                         choose, candidates))
+                                         choose, candidates, rating or SeekRating()))
 
     def _pair(self, player: str, name: str, rules: str, clock: str,
               make_game: Callable[[Seek], StoredGame], most: int,
-              choose: Callable[[list[Seek]], Seek | None], candidates: int) -> Paired | Seek:
+              choose: Callable[[list[Seek]], Seek | None], candidates: int,
+              rating: SeekRating) -> Paired | Seek:
         with self._write() as connection:
             if self.store.postgres:
                 connection.execute(sql("SELECT pg_advisory_xact_lock(:key)"),
@@ -277,6 +307,7 @@ class Lobby:
             while True:  # an accept (which takes no pool lock) may take a seek first
                 rows = connection.execute(
                     select(seeks).where(seeks.c.rules == rules, seeks.c.clock == clock,
+                                        seeks.c.rated == int(rating.rated),
                                         seeks.c.player != player, seeks.c.id.notin_(tried))
                     .order_by(seeks.c.created, seeks.c.id).limit(candidates)).mappings()
                 chosen = choose([_seek(row) for row in rows])
@@ -286,7 +317,7 @@ class Lobby:
                     return self._start(connection, chosen, player, make_game)
                 except SeekGoneError:
                     tried.append(chosen.id)
-            return self._add(connection, player, name, rules, clock, "random", most)
+            return self._add(connection, player, name, rules, clock, "random", most, rating)
 
     # -- liveness ----------------------------------------------------------------------
 

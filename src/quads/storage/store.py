@@ -34,6 +34,7 @@ from sqlalchemy.exc import IntegrityError
 from quads.clock import Clock
 from quads.game import Game
 from quads.outcome import Player
+from quads.ratings import category_of
 from quads.storage.commits import GroupCommit
 from quads.storage.database import CHANNEL, moment_text
 from quads.storage.errors import (
@@ -46,6 +47,7 @@ from quads.storage.players import PlayerStore
 from quads.storage.presence import PresenceStore
 from quads.storage.pruning import RetentionStore
 from quads.storage.puzzle_store import PuzzleResultStore
+from quads.storage.ratings import RatingStore, rate_game, seat_columns, seat_ratings, with_seats
 from quads.storage.replays import Replays
 from quads.storage.stored import (
     GameSummary,
@@ -78,15 +80,17 @@ _SAVE = update(games).where(games.c.id == bindparam("game_id"),
 
 _FIRST_SEAT, _SECOND_SEAT = players.alias("first_seat"), players.alias("second_seat")
 _INVITED = players.alias("invited")
-_LOAD = (select(games, _FIRST_SEAT.c.name.label("first_name"),
-                _SECOND_SEAT.c.name.label("second_name"),
-                _FIRST_SEAT.c.bot.label("first_bot"), _SECOND_SEAT.c.bot.label("second_bot"),
-                _INVITED.c.bot.label("invited_handle"), _INVITED.c.name.label("invited_name"))
-         .outerjoin(_FIRST_SEAT, _FIRST_SEAT.c.id == games.c.first_player)
-         .outerjoin(_SECOND_SEAT, _SECOND_SEAT.c.id == games.c.second_player)
-         .outerjoin(_INVITED, _INVITED.c.id == games.c.bot_invited)
-         .where(games.c.id == bindparam("game_id")))
-"""A game's row with its seats' names and bot handles, built once."""
+_LOAD = with_seats(
+    select(games, _FIRST_SEAT.c.name.label("first_name"),
+           _SECOND_SEAT.c.name.label("second_name"),
+           _FIRST_SEAT.c.bot.label("first_bot"), _SECOND_SEAT.c.bot.label("second_bot"),
+           _INVITED.c.bot.label("invited_handle"), _INVITED.c.name.label("invited_name"),
+           *seat_columns())
+    .outerjoin(_FIRST_SEAT, _FIRST_SEAT.c.id == games.c.first_player)
+    .outerjoin(_SECOND_SEAT, _SECOND_SEAT.c.id == games.c.second_player)
+    .outerjoin(_INVITED, _INVITED.c.id == games.c.bot_invited)
+).where(games.c.id == bindparam("game_id"))
+"""A game's row with its seats' names, bot handles, accounts and ratings, built once."""
 
 
 def _clock_text(clock: Clock | None) -> str | None:
@@ -122,7 +126,7 @@ def _record(game: Game) -> tuple[list[str], list[str]]:
     return [action_text(a) for a in game.actions], [action_text(a) for a in redo_trail(game)]
 
 
-class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore):
+class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, RatingStore):
     """The games of one database (see :class:`~quads.storage.database.Database` for
     ``location`` and ``statement_timeout``), and through its bases the players, the
     puzzle results, presence and pruning, each of which owns its queries.
@@ -162,6 +166,10 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore):
     def create_in(self, connection: Connection, stored: StoredGame) -> None:
         """Store a new game in the transaction of ``connection``."""
         game = stored.game
+        if stored.mode == "online" and stored.category is None:
+            category = category_of(game.rules, None if stored.clock is None
+                                   else stored.clock.control)
+            stored.category = None if category is None else str(category)
         row = {
             "id": stored.id,
             "rules": game.rules.name,
@@ -174,6 +182,8 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore):
             "created": moment_text(stored.created),
             "owner": stored.owner,
             "device": stored.device,
+            "rated": int(stored.rated),
+            "category": stored.category,
             **self._progress(stored),
             "updated": moment_text(stored.updated),
         }
@@ -208,6 +218,8 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore):
                 raise GameNotFoundError(f"no game with id {stored.id!r}")
             if seats != stored.stored_seats:
                 self.keep_players(connection, *seats)
+            if stored.rated and stored.is_over():
+                rate_game(connection, stored, self.postgres)
             self.notify(connection, " ".join(
                 [stored.id, str(stored.revision + 1), *concerned]))
 
@@ -294,6 +306,10 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore):
             bot_declined=bool(row["bot_declined"]),
             invited_bot=(None if row.get("invited_handle") is None
                          else (row["invited_handle"], row.get("invited_name") or "")),
+            rated=bool(row["rated"]),
+            category=row["category"],
+            accounts=(row.get("first_account"), row.get("second_account")),
+            ratings=seat_ratings(row),
             stored_seats=(row["first_player"], row["second_player"]),
         )
 

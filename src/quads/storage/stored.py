@@ -37,6 +37,7 @@ from quads.rules import Rules
 __all__ = [
     "GameSummary",
     "Mode",
+    "SeatRating",
     "Status",
     "StoredGame",
     "action_text",
@@ -52,6 +53,21 @@ Mode = Literal["computer", "local", "online"]
 
 Status = Literal["ongoing", "over"]
 """Whether a game goes on or has ended."""
+
+
+@dataclass(frozen=True)
+class SeatRating:
+    """A seated account's rating in its game's category, as loaded with the game."""
+
+    rating: float
+    deviation: float
+    games: int
+    hidden: bool
+    """Whether the account hides ratings while it plays."""
+    before: float | None = None
+    """Once a rated game is over: the rating before it (``None`` before the end)."""
+    after: float | None = None
+    """Once a rated game is over: the rating after it."""
 
 
 @dataclass
@@ -110,6 +126,18 @@ class StoredGame:
     """Whether :attr:`bot_invited` declined the offer."""
     invited_bot: tuple[str, str] | None = None
     """The handle and name of :attr:`bot_invited`, as loaded.  Never written by a save."""
+    rated: bool = False
+    """``online`` only: whether its result changes both players' ratings (both seats
+    then hold accounts).  Set when the game is made."""
+    category: str | None = None
+    """The rating category it counts for (or would), set by the store when the game is
+    made (:func:`quads.ratings.category_of`); ``None`` if it cannot be rated."""
+    accounts: tuple[str | None, str | None] = (None, None)
+    """``online`` only: the account names of the seats' players, as loaded (``None``: a
+    player without one).  Never written by a save."""
+    ratings: tuple[SeatRating | None, SeatRating | None] = (None, None)
+    """``online`` only: each seated account's rating in :attr:`category`, as loaded.
+    Never written by a save."""
     stored_seats: tuple[str | None, str | None] | None = field(
         default=None, repr=False, compare=False)
     """The seats' players as last read from or written to the store (``None``: not

@@ -84,6 +84,7 @@ games = Table(
            nullable=False, server_default="0"),
     Column("rated", Integer, CheckConstraint("rated IN (0, 1)", name="games_rated"),
            nullable=False, server_default="0"),
+    Column("category", Text),
     Index("games_by_status", "status", "updated"),
     Index("games_by_owner", "owner", "updated"),
     Index("games_by_first", "first_player", "updated"),
@@ -106,7 +107,9 @@ has had the game open on no socket, as a server process saw it leave (``NULL``
 while it is open, or never seen).  ``bot_invited``: the bot (player id) that a seated
 player offered the free seat of an online game to, until it takes it;
 ``bot_declined``: whether it declined.  ``rated``: whether its result changes
-its players' ratings (:data:`rating_changes`)."""
+its players' ratings (:data:`rating_changes`); ``category``: the rating it counts for,
+or would (:mod:`quads.ratings`: ``quads-blitz`` ...), ``NULL`` for a game that cannot
+be rated (no clock, rules of no preset, not online)."""
 
 puzzle_results = Table(
     "puzzle_results", metadata,
@@ -163,6 +166,7 @@ seeks = Table(
            nullable=False, server_default="0"),
     Column("rating_min", Integer),
     Column("rating_max", Integer),
+    Column("rating", Integer),
     Index("seeks_by_pool", "rules", "clock", "created"),
     Index("seeks_by_player", "player"),
     Index("seeks_by_seen", "seen"),
@@ -171,7 +175,8 @@ seeks = Table(
 which clock (``300+3``, ``3d``), from which side; ``seen`` is when its player last had a
 live socket on some server process.  A rated seek (``rated``) is taken only by an
 account whose rating of its category lies between ``rating_min`` and ``rating_max``
-(either may be ``NULL``: no bound)."""
+(either may be ``NULL``: no bound); ``rating`` is the seeker's own in that category
+when the seek was opened (``NULL`` for a player without an account)."""
 
 puzzle_solves = Table(
     "puzzle_solves", metadata,

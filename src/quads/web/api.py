@@ -83,7 +83,8 @@ def create_game(request: Request, body: NewGame, games: GamesOf, lobby: LobbyOf,
         stored = games.new(body.rules, body.mode, player, level=body.level, human=body.human)
     elif isinstance(body, OnlineGame):
         stored = games.new(body.rules, body.mode, player, host=body.host,
-                           clock=None if body.clock is None else control_of(body.clock))
+                           clock=None if body.clock is None else control_of(body.clock),
+                           rated=body.rated)
         lobby.started(player)
     else:
         stored = games.new(body.rules, body.mode, player)

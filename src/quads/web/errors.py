@@ -73,20 +73,20 @@ STATUSES: dict[str, int] = {
     # Nothing of that name, or nothing the caller may see.
     "not_found": 404,
     # The caller may not do this here, whoever's turn it is.
-    "bad_invite": 403, "bad_owner_key": 403, "hint_online": 403, "not_a_bot": 403,
-    "not_your_game": 403, "not_your_seek": 403,
+    "account_needed": 403, "bad_invite": 403, "bad_owner_key": 403, "hint_online": 403,
+    "not_a_bot": 403, "not_your_game": 403, "not_your_seek": 403,
     # Not now: the state of the game, the seek or the bot forbids it.
     "already_bot": 409, "clock_no_undo": 409, "device_mismatch": 409, "game_over": 409,
     "in_play": 409, "no_abandonment": 409, "no_invitation": 409, "no_undo_request": 409,
     "not_abandoned": 409, "not_over": 409, "not_solved": 409, "not_your_turn": 409,
     "nothing_to_redo": 409, "nothing_to_undo": 409, "on_device": 409, "out_of_time": 409,
     "account_exists": 409, "last_credential": 409, "name_taken": 409, "own_bot": 409,
-    "own_seek": 409, "seat_taken": 409, "seek_gone": 409, "stale": 409,
+    "out_of_range": 409, "own_seek": 409, "seat_taken": 409, "seek_gone": 409, "stale": 409,
     "stream_open": 409, "too_many_seeks": 409, "undo_requested": 409,
     "waiting_for_opponent": 409,
     # A value of the right form that names nothing usable.
-    "bad_passkey": 422, "invalid_cursor": 422, "invalid_name": 422, "no_credential": 422,
-    "no_such_bot": 422, "weak_password": 422,
+    "bad_passkey": 422, "cannot_be_rated": 422, "invalid_cursor": 422, "invalid_name": 422,
+    "no_credential": 422, "no_such_bot": 422, "weak_password": 422,
     # Too much at once: try again later.
     "busy": 429, "engine_busy": 429, "rate_limited": 429, "streams_full": 429,
 }

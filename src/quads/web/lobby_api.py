@@ -63,7 +63,8 @@ def open_seek(request: Request, body: SeekRequest, lobby: LobbyOf,
     """Offer a game in the lobby, until someone accepts it, the caller withdraws it or
     starts another game, or leaves (no live socket for a few seconds)."""
     rates.charge(request, "seeks")
-    seek = lobby.open(_player(player), body.rules, _clock_text(body.clock), body.side)
+    seek = lobby.open(_player(player), body.rules, _clock_text(body.clock), body.side,
+                      rated=body.rated, low=body.rating_min, high=body.rating_max)
     return seek_view(seek, player)
 
 
@@ -100,7 +101,8 @@ def pairing(request: Request, response: Response, body: PairingRequest, lobby: L
     """Play now: pair with the oldest seek of the same rules and clock, or wait as a
     new seek (`202`); the game starts for both at once."""
     rates.charge(request, "seeks")
-    met = lobby.pair(_player(player), body.rules, _clock_text(body.clock))
+    met = lobby.pair(_player(player), body.rules, _clock_text(body.clock), rated=body.rated,
+                     low=body.rating_min, high=body.rating_max)
     if isinstance(met, Seek):
         response.status_code = 202
         return PairingAnswer(game=None, seek=seek_view(met, player))

@@ -59,7 +59,8 @@ def seek_view(seek: Seek, viewer: str | None) -> SeekView:
                     calling=Rules.parse(seek.rules).calling.value,
                     clock=spec_of(parse_time_control(seek.clock)), side=seek.side,
                     name=seek.name, created=seek.created, mine=seek.player == viewer,
-                    bot=seek.bot)
+                    bot=seek.bot, rated=seek.rated, rating=seek.rating,
+                    rating_min=seek.rating_min, rating_max=seek.rating_max)
 
 
 @dataclass(eq=False)

@@ -14,10 +14,11 @@ from quads.notation import write_tokens
 from quads.outcome import Outcome, Player
 from quads.pieces import Trait, piece_name
 from quads.players.hints import Hint
+from quads.ratings import PROVISIONAL
 from quads.review import TurnReview
 from quads.site.games import clocks, history, seats
 from quads.storage import GameSummary, StoredGame
-from quads.storage.stored import now
+from quads.storage.stored import SeatRating, now
 from quads.turn import Turn
 from quads.web.clock_views import clock_view, spec_of
 from quads.web.schemas.analysis import ReviewView, TurnRef, TurnReviewView
@@ -31,6 +32,8 @@ from quads.web.schemas.game_views import (
     LastTurn,
     Names,
     OutcomeView,
+    RatingView,
+    SeatRatings,
     Seats,
     SeatState,
     TraitValue,
@@ -175,9 +178,35 @@ def shared_fields(stored: StoredGame) -> dict[str, Any]:
         "rematch_by": seats.side_name(stored.rematch_by),
         "device": stored.device,
         "names": Names(first=stored.names[0], second=stored.names[1],
-                       first_bot=stored.bots[0], second_bot=stored.bots[1])
+                       first_bot=stored.bots[0], second_bot=stored.bots[1],
+                       first_account=stored.accounts[0] is not None,
+                       second_account=stored.accounts[1] is not None)
         if stored.mode == "online" else None,
+        "rated": stored.rated,
+        "category": stored.category,
+        "ratings": (SeatRatings(first=_rating(stored.ratings[0]),
+                                second=_rating(stored.ratings[1]))
+                    if stored.category is not None and stored.mode == "online" else None),
     }
+
+
+def _rating(seat: SeatRating | None) -> RatingView | None:
+    """A seat's rating as the view shows it."""
+    if seat is None:
+        return None
+    before = None if seat.before is None else round(seat.before)
+    change = (None if seat.before is None or seat.after is None
+              else round(seat.after) - round(seat.before))
+    return RatingView(rating=round(seat.rating), provisional=seat.deviation >= PROVISIONAL,
+                      before=before, change=change)
+
+
+def _hides_ratings(stored: StoredGame, you: Player | None) -> bool:
+    """Whether the seated caller hides ratings while this game goes on."""
+    if you is None or stored.is_over():
+        return False
+    seat = stored.ratings[you.value]
+    return seat is not None and seat.hidden
 
 
 def game_view(stored: StoredGame, viewer: str | None = None,
@@ -201,8 +230,11 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         if you is not None:
             opponent_connected = stored.seat(you.other) in connected
     over = stored.is_over()
+    fields = shared_fields(stored) if shared is None else shared
+    if _hides_ratings(stored, you):
+        fields = {**fields, "ratings": None}
     return GameView(
-        **(shared_fields(stored) if shared is None else shared),
+        **fields,
         can_declare=acting is not None and game.can_declare(),
         can_claim=acting is not None and game.can_claim(),
         declare_offered=acting is not None and game.is_declare_moment(),

@@ -155,6 +155,7 @@ def rematch(stored: StoredGame) -> StoredGame:
     if stored.mode == "online":
         following.first_player = stored.second_player
         following.second_player = stored.first_player
+        following.rated = stored.rated
         if following.first_player is not None and following.second_player is not None:
             following.invite = None  # else (an imported game nobody joined) it stays open
     return following

@@ -17,6 +17,7 @@ from typing import Protocol
 from quads.clock import TimeControl, clock_headers
 from quads.game import Action, Game
 from quads.outcome import Player
+from quads.site.accounts.rated import rated_category, require_account
 from quads.site.errors import SiteError
 from quads.site.games import actions, clocks, play, seats
 from quads.site.games.seats import Side
@@ -101,12 +102,21 @@ class Games:
 
     def new(self, rules: str, mode: Mode, owner: str | None, *, level: int | None = None,
             human: Side | None = None, host: Side | None = None,
-            clock: TimeControl | None = None) -> StoredGame:
-        """Start a new game of ``owner`` (see :func:`quads.site.games.play.new_game`).
+            clock: TimeControl | None = None, rated: bool = False) -> StoredGame:
+        """Start a new game of ``owner`` (see :func:`quads.site.games.play.new_game`); a
+        ``rated`` one (online, between accounts, with a clock) changes both ratings.
 
         :raises InvalidRulesError: if ``rules`` cannot be read.
+        :raises SiteError: ``account_needed``, ``cannot_be_rated`` for a rated game
+            that cannot be.
         """
         stored = play.new_game(rules, mode, level, human, owner, host, clock)
+        if rated:
+            if mode != "online":
+                raise SiteError("cannot_be_rated", "only online games can be rated")
+            require_account(self.store, owner)
+            rated_category(stored.game.rules, clock)
+            stored.rated = True
         self.store.create(stored)
         return stored
 
@@ -133,9 +143,12 @@ class Games:
         """Seat ``player`` in the free seat of an online game; the clock starts once
         both seats are taken.  Joining twice changes nothing.
 
-        :raises SiteError: ``bad_invite``, ``seat_taken``.
+        :raises SiteError: ``bad_invite``, ``seat_taken``; ``account_needed`` for a
+            rated game.
         """
         stored = self.load(game_id, player)
+        if stored.rated and stored.seat_of(player) is None:
+            require_account(self.store, player)
         if not play.join(stored, player, invite):
             return stored
         clocks.start(stored, now(), self.rules.clock_grace)

@@ -1,7 +1,9 @@
 """What a player does in the lobby: open and withdraw seeks, accept one, pair at once,
 and choose the name others see.
 
-Every lobby game has a clock.  A seek is taken once (:mod:`quads.storage.lobby`): of
+Every lobby game has a clock.  A rated seek (:mod:`quads.site.accounts.rated`) is
+opened and taken by accounts only, and taken only by a player whose rating in its
+category lies within its bounds.  A seek is taken once (:mod:`quads.storage.lobby`): of
 two accepts of one seek, the second is refused ``seek_gone``.  A player has at most
 ``seeks_per_player`` seeks open and loses them when they start a game (and when they
 leave: the web layer's timekeeper).  Each change is told to the lobby's followers.
@@ -12,7 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from quads.clock import parse_time_control
+from quads.ratings import category_of
 from quads.rules import Rules
+from quads.site.accounts.rated import account_name, rated_category, rating_in, require_account
 from quads.site.errors import SiteError
 from quads.site.lobby import pairing
 from quads.site.players.names import made_up_name
@@ -23,6 +28,7 @@ from quads.storage.lobby import (
     Paired,
     Seek,
     SeekGoneError,
+    SeekRating,
     SeekSide,
     TooManySeeksError,
 )
@@ -101,17 +107,39 @@ class Lobby:
                 if again is not None:
                     self.followers.opened(again)
 
-    def open(self, player: str, rules: str, clock: str, side: SeekSide) -> Seek:
-        """Open a seek of ``player`` for a game of ``rules`` with ``clock`` (a time
-        control's text), ``player`` taking ``side``.
+    def _rating(self, player: str, rules: Rules, clock: str, rated: bool,
+                low: int | None, high: int | None) -> SeekRating:
+        """What a new seek of ``player`` says of ratings.
 
-        :raises SiteError: ``too_many_seeks``.
+        :raises SiteError: ``account_needed``, ``cannot_be_rated``.
+        """
+        store = self.seeks.store
+        if rated:
+            require_account(store, player)
+            category = rated_category(rules, parse_time_control(clock))
+        else:
+            found = category_of(rules, parse_time_control(clock))
+            if found is None or account_name(store, player) is None:
+                return SeekRating()
+            category = str(found)
+        shown = round(rating_in(store, player, category).rating)
+        return SeekRating(rated, shown, low if rated else None, high if rated else None)
+
+    def open(self, player: str, rules: str, clock: str, side: SeekSide, *,
+             rated: bool = False, low: int | None = None, high: int | None = None) -> Seek:
+        """Open a seek of ``player`` for a game of ``rules`` with ``clock`` (a time
+        control's text), ``player`` taking ``side``; a ``rated`` one accepts takers
+        rated ``low`` to ``high`` (``None``: no bound).
+
+        :raises SiteError: ``too_many_seeks``, ``account_needed``, ``cannot_be_rated``.
         :raises InvalidRulesError: if ``rules`` cannot be read.
         """
-        canonical = Rules.parse(rules).name
+        parsed = Rules.parse(rules)
+        canonical = parsed.name
+        rating = self._rating(player, parsed, clock, rated, low, high)
         try:
             seek = self.seeks.add(player, self.name(player), canonical, clock, side,
-                                  most=self.rules.seeks_per_player)
+                                  most=self.rules.seeks_per_player, rating=rating)
         except TooManySeeksError:
             raise _too_many() from None
         self.followers.opened(seek)
@@ -131,8 +159,19 @@ class Lobby:
     def accept(self, seek_id: str, player: str) -> StoredGame:
         """``player`` takes seek ``seek_id``: the game starts for both at once.
 
-        :raises SiteError: ``seek_gone`` (taken, withdrawn or left), ``own_seek``.
+        :raises SiteError: ``seek_gone`` (taken, withdrawn or left), ``own_seek``,
+            ``account_needed`` or ``out_of_range`` for a rated seek.
         """
+        seek = self.seeks.seek(seek_id)
+        if seek is not None and seek.rated and seek.player != player:
+            store = self.seeks.store
+            require_account(store, player)
+            category = rated_category(Rules.parse(seek.rules), parse_time_control(seek.clock))
+            mine = round(rating_in(store, player, category).rating)
+            if not pairing.admits(seek, mine):
+                raise SiteError("out_of_range", f"this seek is for ratings {seek.rating_min} "
+                                f"to {seek.rating_max}, and yours is {mine}", "",
+                                rating=mine)
         self.name(player)  # the seeker sees whom they play
         try:
             paired = self.seeks.take(seek_id, player, self._starter(player))
@@ -144,18 +183,25 @@ class Lobby:
         self.followers.paired(paired)
         return self.seeks.store.load(paired.game.id)
 
-    def pair(self, player: str, rules: str, clock: str) -> StoredGame | Seek:
-        """Play now: meet a seek of the same rules and clock (:mod:`.pairing` chooses
-        which) and start the game, or wait as a new seek.
+    def pair(self, player: str, rules: str, clock: str, *, rated: bool = False,
+             low: int | None = None, high: int | None = None) -> StoredGame | Seek:
+        """Play now: meet a seek of the same rules, clock and ratedness (:mod:`.pairing`
+        chooses which: in a rated pool the nearest rating within both players' bounds)
+        and start the game, or wait as a new seek.
 
-        :raises SiteError: ``too_many_seeks`` when a seek is to wait.
+        :raises SiteError: ``too_many_seeks`` when a seek is to wait;
+            ``account_needed``, ``cannot_be_rated``.
         """
+        parsed = Rules.parse(rules)
+        rating = self._rating(player, parsed, clock, rated, low, high)
+        wanted = (pairing.Wanted(rating.rating, low, high)
+                  if rated and rating.rating is not None else None)
         name = self.name(player)  # the seeker sees whom they play
         try:
-            met = self.seeks.pair(player, name, Rules.parse(rules).name, clock,
+            met = self.seeks.pair(player, name, parsed.name, clock,
                                   self._starter(player), most=self.rules.seeks_per_player,
-                                  choose=lambda seeks: pairing.choose(player, seeks),
-                                  candidates=pairing.CANDIDATES)
+                                  choose=lambda seeks: pairing.choose(player, seeks, wanted),
+                                  candidates=pairing.CANDIDATES, rating=rating)
         except TooManySeeksError:
             raise _too_many() from None
         if isinstance(met, Seek):

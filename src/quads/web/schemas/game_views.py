@@ -29,6 +29,8 @@ __all__ = [
     "LastTurn",
     "Names",
     "OutcomeView",
+    "RatingView",
+    "SeatRatings",
     "SeatState",
     "Seats",
     "TraitValue",
@@ -84,6 +86,29 @@ class Names(BaseModel):
     second: str | None
     first_bot: bool = Field(default=False, description="The first seat's player is a bot")
     second_bot: bool = Field(default=False, description="The second seat's player is a bot")
+    first_account: bool = Field(default=False, description="The first seat's player has an "
+                                                           "account: its name is its profile's "
+                                                           "(`GET /api/players/{name}`)")
+    second_account: bool = Field(default=False,
+                                 description="The second seat's player has an account")
+
+
+class RatingView(BaseModel):
+    """A seated account's rating in the game's category."""
+
+    rating: int
+    provisional: bool = Field(description="Few games yet (a high deviation): shown with a `?`")
+    before: int | None = Field(default=None,
+                               description="A rated game over: the rating before it")
+    change: int | None = Field(default=None,
+                               description="A rated game over: what it changed (after - before)")
+
+
+class SeatRatings(BaseModel):
+    """The seats' ratings in the game's category (null: a player without an account)."""
+
+    first: RatingView | None
+    second: RatingView | None
 
 
 class BotInvitationView(BaseModel):
@@ -182,6 +207,15 @@ class GameView(BaseModel):
         description="`online`: the seat that pressed \"Play again\" (null if not known)")
     names: Names | None = Field(default=None, description="`online`: the seats' players' "
                                                           "names")
+    rated: bool = Field(default=False, description="`online`: whether the result changes "
+                                                   "both players' ratings")
+    category: str | None = Field(
+        default=None, description="`online`: the rating category it counts for, or would "
+                                  "(`quads-blitz` ...); null for a game that cannot be rated")
+    ratings: SeatRatings | None = Field(
+        default=None, description="`online` with a category: the seated accounts' ratings "
+                                  "in it, and once a rated game is over what it changed; "
+                                  "null while a seated caller who hides ratings plays")
     bot_invitation: BotInvitationView | None = Field(
         default=None, description="`online`, seated caller: the bot the free seat is offered "
                                   "to (POST /api/games/{id}/invite-bot)")

@@ -40,6 +40,14 @@ NAME_PATTERN = r"^[\w][\w .'-]{0,22}[\w.]$"
 underscores, beginning with a letter, digit or underscore."""
 
 
+_RATED = Field(default=False, description="A rated game: between accounts only, of a preset "
+                                          "rule set; its result changes both ratings")
+_LOW = Field(default=None, ge=0, le=4000,
+             description="Rated only: the lowest rating of an opponent accepted")
+_HIGH = Field(default=None, ge=0, le=4000,
+              description="Rated only: the highest rating of an opponent accepted")
+
+
 class SeekRequest(BaseModel):
     """An offer to play, listed in the lobby until someone accepts it."""
 
@@ -47,6 +55,9 @@ class SeekRequest(BaseModel):
     clock: ClockSpec = Field(description="Every lobby game has a clock")
     side: Literal["first", "second", "random"] = Field(
         default="random", description="The seeker's side: `first` hands over first")
+    rated: bool = _RATED
+    rating_min: int | None = _LOW
+    rating_max: int | None = _HIGH
 
 
 class SeekView(BaseModel):
@@ -61,6 +72,13 @@ class SeekView(BaseModel):
     created: datetime
     mine: bool = Field(description="The caller's own seek (withdraw it, never accept it)")
     bot: bool = Field(default=False, description="The seeker is a bot (a program)")
+    rated: bool = Field(default=False, description="A rated game: only accounts take it")
+    rating: int | None = Field(default=None, description="The seeker's rating in the seek's "
+                                                         "category (null: no account)")
+    rating_min: int | None = Field(default=None, description="Rated: the lowest rating of a "
+                                                             "taker it accepts")
+    rating_max: int | None = Field(default=None, description="Rated: the highest rating of "
+                                                             "a taker it accepts")
 
 
 class SeekList(BaseModel):
@@ -70,10 +88,14 @@ class SeekList(BaseModel):
 
 
 class PairingRequest(BaseModel):
-    """Play now: meet the oldest compatible seek, or wait as a new one."""
+    """Play now: meet the oldest compatible seek (rated: the nearest rating within both
+    players' bounds), or wait as a new one."""
 
     rules: RulesName = "quads"
     clock: ClockSpec
+    rated: bool = _RATED
+    rating_min: int | None = _LOW
+    rating_max: int | None = _HIGH
 
 
 class PairingAnswer(BaseModel):

@@ -14,8 +14,9 @@ sign-ins never lock its owner out.
 Ratings are kept per player and category (``quads-blitz`` ...), one row each, and
 every rated game's change of each seat's rating is a row of ``rating_changes``: one
 per game and player, so that a result is counted once, whichever process ends it.
-A game says whether it is rated (``games.rated``); a seek says so too and which
-ratings it accepts.  Rows stored before are casual games and open seeks.
+A game says whether it is rated (``games.rated``) and which rating it would count
+for (``games.category``, ``NULL`` for one that cannot be rated); a seek says whether
+it is rated and which ratings it accepts.  Rows stored before are casual games and open seeks.
 
 Revision ID: 0009
 Revises: 0008
@@ -121,19 +122,23 @@ def upgrade() -> None:
     with op.batch_alter_table("games") as batch:
         batch.add_column(sa.Column("rated", sa.Integer, sa.CheckConstraint(
             "rated IN (0, 1)", name="games_rated"), nullable=False, server_default="0"))
+        batch.add_column(sa.Column("category", sa.Text))
     with op.batch_alter_table("seeks") as batch:
         batch.add_column(sa.Column("rated", sa.Integer, sa.CheckConstraint(
             "rated IN (0, 1)", name="seeks_rated"), nullable=False, server_default="0"))
         batch.add_column(sa.Column("rating_min", sa.Integer))
         batch.add_column(sa.Column("rating_max", sa.Integer))
+        batch.add_column(sa.Column("rating", sa.Integer))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("seeks") as batch:
+        batch.drop_column("rating")
         batch.drop_column("rating_max")
         batch.drop_column("rating_min")
         batch.drop_column("rated")
     with op.batch_alter_table("games") as batch:
+        batch.drop_column("category")
         batch.drop_column("rated")
     for table in ("rating_changes", "ratings", "trusted_devices", "challenges", "link_codes",
                   "recovery_codes", "passkeys", "sessions", "accounts"):
