@@ -92,7 +92,7 @@ def test_a_database_of_schema_3_opens_without_loss(tmp_path: Path) -> None:
     # its free seat is offered to) are empty: not known, or none; no bot declined,
     # and no game rated.
     assert [row[:len(games_before[0])] for row in games_after] == games_before
-    assert {row[len(games_before[0]):] for row in games_after} == {(None,) * 8 + (0, 0, None)}
+    assert {row[len(games_before[0]):] for row in games_after} == {(None,) * 8 + (0, 0, None, None)}
     computer = store.load("computer-game")
     assert (computer.mode, computer.level, computer.human, computer.owner) == (
         "computer", 3, Player.FIRST, "a" * 64)

@@ -68,7 +68,7 @@ _SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.huma
             games.c.ply, games.c.status, games.c.to_move, games.c.created, games.c.updated,
             games.c.owner, games.c.first_player, games.c.second_player, games.c.resigned,
             games.c.revision, games.c.device, games.c.clock)
-_PROGRESS = ("actions", "redo", "ply", "status", "to_move", "revision", "updated",
+_PROGRESS = ("actions", "redo", "ply", "status", "result", "to_move", "revision", "updated",
              "first_player", "second_player", "invite", "undo_request", "resigned", "rematch",
              "rematch_by", "device_revision", "clock", "deadline", "bot_invited", "bot_declined")
 
@@ -242,6 +242,7 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
             "redo": json.dumps(redo),
             "ply": stored.ply,
             "status": stored.status,
+            "result": None if stored.game.outcome is None else stored.game.outcome.result,
             "to_move": _identifier(stored.game.to_move),
             "revision": stored.revision,
             "updated": moment_text(now()),

@@ -85,6 +85,7 @@ games = Table(
     Column("rated", Integer, CheckConstraint("rated IN (0, 1)", name="games_rated"),
            nullable=False, server_default="0"),
     Column("category", Text),
+    Column("result", Text),
     Index("games_by_status", "status", "updated"),
     Index("games_by_owner", "owner", "updated"),
     Index("games_by_first", "first_player", "updated"),
@@ -92,6 +93,7 @@ games = Table(
     Index("games_by_device", "owner", "device", unique=True),
     Index("games_by_deadline", "deadline"),
     Index("games_by_bot_invited", "bot_invited"),
+    Index("games_by_category", "category", "updated"),
 )
 """One row per game; the actions and the redo trail as JSON lists of action texts.
 
@@ -109,7 +111,9 @@ player offered the free seat of an online game to, until it takes it;
 ``bot_declined``: whether it declined.  ``rated``: whether its result changes
 its players' ratings (:data:`rating_changes`); ``category``: the rating it counts for,
 or would (:mod:`quads.ratings`: ``quads-blitz`` ...), ``NULL`` for a game that cannot
-be rated (no clock, rules of no preset, not online)."""
+be rated (no clock, rules of no preset, not online); ``result``: once it is over,
+its result as a record writes it (``1-0``, ``0-1``, ``1/2-1/2``, ``*``), ``NULL``
+before (and for games that ended before Quads kept it)."""
 
 puzzle_results = Table(
     "puzzle_results", metadata,

@@ -15,7 +15,10 @@ Ratings are kept per player and category (``quads-blitz`` ...), one row each, an
 every rated game's change of each seat's rating is a row of ``rating_changes``: one
 per game and player, so that a result is counted once, whichever process ends it.
 A game says whether it is rated (``games.rated``) and which rating it would count
-for (``games.category``, ``NULL`` for one that cannot be rated); a seek says whether
+for (``games.category``, ``NULL`` for one that cannot be rated), and once it is over
+its result as a record writes it (``games.result``: ``1-0``, ``0-1``, ``1/2-1/2``,
+``*``; ``NULL`` for games that ended before this revision, read by replaying them);
+a seek says whether
 it is rated and which ratings it accepts.  Rows stored before are casual games and open seeks.
 
 Revision ID: 0009
@@ -123,6 +126,8 @@ def upgrade() -> None:
         batch.add_column(sa.Column("rated", sa.Integer, sa.CheckConstraint(
             "rated IN (0, 1)", name="games_rated"), nullable=False, server_default="0"))
         batch.add_column(sa.Column("category", sa.Text))
+        batch.add_column(sa.Column("result", sa.Text))
+    op.create_index("games_by_category", "games", ["category", "updated"])
     with op.batch_alter_table("seeks") as batch:
         batch.add_column(sa.Column("rated", sa.Integer, sa.CheckConstraint(
             "rated IN (0, 1)", name="seeks_rated"), nullable=False, server_default="0"))
@@ -137,7 +142,9 @@ def downgrade() -> None:
         batch.drop_column("rating_max")
         batch.drop_column("rating_min")
         batch.drop_column("rated")
+    op.drop_index("games_by_category", "games")
     with op.batch_alter_table("games") as batch:
+        batch.drop_column("result")
         batch.drop_column("category")
         batch.drop_column("rated")
     for table in ("rating_changes", "ratings", "trusted_devices", "challenges", "link_codes",
