@@ -13,7 +13,14 @@ from sqlalchemy import insert, select
 
 from quads import CLASSIC, Game, Give, read_record
 from quads.storage import GameStore, PuzzleResult
-from quads.storage.tables import connections, games, players, puzzle_results, puzzle_solves
+from quads.storage.tables import (
+    accounts,
+    connections,
+    games,
+    players,
+    puzzle_results,
+    puzzle_solves,
+)
 from storage.store_helpers import CLAIMED, stored_game
 
 NOW = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
@@ -161,3 +168,21 @@ def test_a_pruned_player_who_acts_again_is_kept(store_location: str | Path) -> N
     store.add_solve(checker, NOW.date())
     assert all(store.has_player(p) for p in (owner, guest, solver, checker))
     assert not store.has_player("p-host")  # only the server's own ids (64 hex digits)
+
+
+def test_an_accounts_finished_games_and_the_account_are_kept(
+        store_location: str | Path) -> None:
+    store = GameStore(store_location)
+    old = NOW - ENDED - SECOND
+    _player(store, "p-account", NOW - ENDED * 2)
+    _player(store, "p-other", NOW - ENDED * 2)
+    with store.engine.begin() as connection:
+        connection.execute(insert(accounts), {"player": "p-account", "name": "Ada",
+                                              "name_key": "ada", "created": old.isoformat()})
+    _game(store, "history", old, 3, over=True, mode="online", owner="p-other",
+          first_player="p-other", second_player="p-account")
+    _game(store, "theirs", old, 3, over=True, owner="p-other")
+    pruned = store.prune(UNPLAYED, ENDED, at=NOW)
+    assert pruned.games == ("theirs",)
+    assert _ids(store, games.c.id) == {"history"}
+    assert _ids(store, players.c.id) == {"p-account", "p-other"}

@@ -19,7 +19,14 @@ from quads.storage.database import Database, moment_text
 from quads.storage.replays import Replays
 from quads.storage.retention import Pruned
 from quads.storage.stored import now
-from quads.storage.tables import connections, games, players, puzzle_results, puzzle_solves
+from quads.storage.tables import (
+    accounts,
+    connections,
+    games,
+    players,
+    puzzle_results,
+    puzzle_solves,
+)
 
 __all__ = ["RetentionStore"]
 
@@ -98,11 +105,15 @@ class RetentionStore(Database):
                      limit: int | None) -> tuple[dict[str, int], list[str]]:
         """Delete up to ``limit`` expired rows of each kind (all if ``None``)."""
         either = games.c.status.in_(("ongoing", "over"))  # reads games_by_status
+        # An account's finished games are its history (its profile lists them): kept.
+        of_no_account = and_(*(~exists().where(accounts.c.player == column)
+                               for column in (games.c.owner, games.c.first_player,
+                                              games.c.second_player)))
         kinds = {
             "unplayed_games": and_(either, games.c.updated < unplayed_before,
                                    games.c.revision == 0),
             "ended_games": and_(games.c.status == "over", games.c.updated < ended_before,
-                                games.c.revision > 0),
+                                games.c.revision > 0, of_no_account),
             "abandoned_games": and_(games.c.status == "ongoing",
                                     games.c.updated < ended_before, games.c.revision > 0),
         }
@@ -125,6 +136,7 @@ class RetentionStore(Database):
             ~exists().where(games.c.second_player == players.c.id),
             ~exists().where(puzzle_results.c.player == players.c.id),
             ~exists().where(puzzle_solves.c.player == players.c.id),
+            ~exists().where(accounts.c.player == players.c.id),
         )
         chosen_players = select(players.c.id).where(idle).limit(limit).scalar_subquery()
         counts["players"] = int(connection.execute(
