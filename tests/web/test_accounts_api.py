@@ -75,6 +75,8 @@ def test_an_account_keeps_what_the_player_had(server: Server) -> None:
     assert account["password"] is True
     assert account["recovery_codes_left"] == 10
     assert client.get("/api/players/me").json()["name"] == name
+    refused(client.put("/api/players/me", json={"name": "Someone Else"}), 409, "account_named")
+    assert client.get("/api/players/me").json()["name"] == name
     old = newcomer(server.url)
     old.cookies.set(COOKIE, first_token)
     refused(old.get("/api/games"), 401, "unknown_player")

@@ -92,7 +92,13 @@ class Lobby:
 
     def rename(self, player: str, name: str) -> str:
         """Give ``player`` the name ``name`` (its form checked by the caller); their open
-        seeks show it from now on.  Return the name they now have."""
+        seeks show it from now on.  Return the name they now have.
+
+        :raises SiteError: ``account_named`` for an account, whose name is its own.
+        """
+        if account_name(self.seeks.store, player) is not None:
+            raise SiteError("account_named", "an account's name is the one it was made with: "
+                            "it cannot be changed here")
         renamed = self.seeks.rename(player, name)
         for seek in self.seeks.seeks(LISTED):
             if seek.player == player:
