@@ -64,13 +64,15 @@ def free_port() -> int:
         return port
 
 
-def start_server(directory: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(directory: Path, settings: str = "") -> tuple[subprocess.Popen[bytes], str]:
+    """``quads serve`` over a new SQLite file in ``directory``, with ``settings`` (TOML
+    lines) beside the lifted rates of creation; the process and its URL."""
     port = free_port()
     log = (directory / "server.log").open("wb")
     # The victim starts game after game from one address: its rates of creation are
     # lifted (the engine's shares, which this measures, are not).
     config = directory / "quads.toml"
-    config.write_text(LOAD_RATES)
+    config.write_text(LOAD_RATES + settings)
     process = subprocess.Popen(
         [sys.executable, "-m", "quads.cli.main", "serve", "--port", str(port),
          "--db", str(directory / "quads.db"), "--config", str(config)],

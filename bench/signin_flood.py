@@ -1,0 +1,131 @@
+"""Benchmark of sign-ins under a flood: one player's game while many clients try
+passwords.
+
+Usage (from the repository root, with the ``web`` and ``test`` extras installed)::
+
+    python bench/signin_flood.py [--flooders 100] [--concurrency 2] [--seconds 20]
+                                 [--level 1] [--lifted] [--json]
+
+The script starts its own ``quads serve`` on a free port of 127.0.0.1 over a new
+SQLite file in a temporary directory, and stops it at the end.
+
+A victim player plays games against the computer at ``--level`` (the player of
+``bench/engine_flood.py``: its reads ``GET /api/games/{id}`` and the computer's moves
+are measured) for ``--seconds`` seconds without a flood, then for ``--seconds`` while
+``--flooders`` clients, each from its own loopback address (127.0.0.10 and up) and
+with ``--concurrency`` requests at a time, loop on ``POST /api/session`` with wrong
+passwords: half of them at one real account (credential stuffing of one player),
+half at names nobody has (each refused after the same work as a wrong password).
+Every try costs an Argon2id verification, some 30 ms of a core: the flood is a flood
+of CPU, which the ``accounts`` lane bounds.  With ``--lifted`` the per-address and
+per-account rates of sign-ins are lifted, so that only the lane holds the flood.
+
+It prints the victim's p50 and p95 in both phases and their ratios, and what the
+flooders were answered (``401 bad_credentials``, ``429 rate_limited``, ``429 busy``).
+Everything is bounded: the phases by ``--seconds``, each request by a timeout, and
+only 127.0.0.x is contacted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engine_flood import TIMEOUT, start_server, summary, victim
+
+PASSWORD = "a quiet heron by the lake"
+LIFTED = ('\nrate_signins = "1000000/minute"\nrate_signins_per_address = "1000000/minute"\n'
+          'account_failures = "1000000/minute"\n')
+
+
+async def flooder(url: str, address: str, name: str, stop: asyncio.Event,
+                  answers: Counter[str]) -> None:
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, transport=transport) as client:
+        tries = 0
+        while not stop.is_set():
+            try:
+                answer = await client.post("/api/session", json={
+                    "name": name, "password": f"guess number {tries}"})
+                code = answer.json().get("error", {}).get("code", "")
+                answers[f"{answer.status_code} {code}".strip()] += 1
+                if answer.status_code == 429:
+                    await asyncio.sleep(min(1.0, float(answer.headers.get("Retry-After", 1))))
+            except (httpx.HTTPError, ValueError):
+                answers["error"] += 1
+            tries += 1
+
+
+async def measure(url: str, flooders: int, concurrency: int, seconds: float,
+                  level: int) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT) as owner:
+        made = await owner.post("/api/account", json={"name": "Target", "password": PASSWORD})
+        made.raise_for_status()
+    await victim(url, "quads", level, 1.0)  # warm up
+    quiet = summary(await victim(url, "quads", level, seconds))
+    stop, answers = asyncio.Event(), Counter[str]()
+    tasks = [asyncio.create_task(flooder(url, f"127.0.0.{10 + i}",
+                                         "Target" if i % 2 == 0 else f"nobody-{i}",
+                                         stop, answers))
+             for i in range(flooders) for _ in range(concurrency)]
+    await asyncio.sleep(min(2.0, seconds / 4))
+    flood = summary(await victim(url, "quads", level, seconds))
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    ratio = {key: round(flood[key] / quiet[key], 2) if quiet[key] else None
+             for key in ("read_p50_ms", "read_p95_ms", "move_p50_ms", "move_p95_ms")}
+    return {"flooders": flooders, "concurrency": concurrency, "seconds": seconds,
+            "level": level, "quiet": quiet, "flood": flood, "ratio": ratio,
+            "flood_answers": dict(answers)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--flooders", type=int, default=100)
+    parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--level", type=int, default=1)
+    parser.add_argument("--lifted", action="store_true",
+                        help="lift the rates of sign-ins: only the accounts lane holds")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if not 1 <= args.flooders <= 240:
+        parser.error("--flooders: 1 to 240 (one loopback address each)")
+    with tempfile.TemporaryDirectory() as directory:
+        process, url = start_server(Path(directory), LIFTED if args.lifted else "")
+        try:
+            figures = asyncio.run(measure(url, args.flooders, args.concurrency, args.seconds,
+                                          args.level))
+        finally:
+            process.kill()
+            process.wait(timeout=10)
+    figures["lifted"] = args.lifted
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(f"{figures['flooders']} flooders x {figures['concurrency']} on POST /api/session, "
+          f"{figures['seconds']:g} s a phase, level {figures['level']}, "
+          f"rates {'lifted' if args.lifted else 'as shipped'}")
+    print(f"{'':14}{'quiet':>10}{'flood':>10}{'ratio':>8}")
+    for key, label in (("read_p50_ms", "GET p50 ms"), ("read_p95_ms", "GET p95 ms"),
+                       ("move_p50_ms", "move p50 ms"), ("move_p95_ms", "move p95 ms")):
+        print(f"{label:14}{figures['quiet'][key]:>10}{figures['flood'][key]:>10}"
+              f"{figures['ratio'][key] or '-':>8}")
+    print("flooders were answered:", ", ".join(
+        f"{count} x {status}" for status, count in sorted(figures["flood_answers"].items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
