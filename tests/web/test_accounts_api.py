@@ -251,3 +251,18 @@ def test_a_deleted_account_leaves_its_games_to_the_opponent(server: Server) -> N
     refused(stolen.get("/api/account"), 401, "unknown_player")
     refused(newcomer(server.url).post("/api/session", json={"name": name, "password": GOOD}),
             401, "bad_credentials")
+
+
+def test_guessing_from_many_addresses_is_slowed_too(server: Server) -> None:
+    name = fresh_name()
+    owner = signed_up(server.url, name)
+    for address in range(20, 25):  # five addresses, one failure each
+        transport = httpx.HTTPTransport(local_address=f"127.0.0.{address}")
+        with httpx.Client(base_url=server.url, timeout=30, transport=transport) as guesser:
+            refused(guesser.post("/api/session", json={"name": name, "password": "guess!!!!!"}),
+                    401, "bad_credentials")
+    transport = httpx.HTTPTransport(local_address="127.0.0.30")
+    with httpx.Client(base_url=server.url, timeout=30, transport=transport) as guesser:
+        refused(guesser.post("/api/session", json={"name": name, "password": GOOD}),
+                429, "rate_limited")
+    assert owner.post("/api/session", json={"name": name, "password": GOOD}).status_code == 200
