@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from sqlalchemy import ColumnElement, and_, case, func, or_, select
 
-from quads.clock import Clock
+from quads.clock import Clock, TimeControl
 from quads.outcome import Player
 from quads.storage.errors import GameNotFoundError
 from quads.storage.store import GameStore
@@ -69,7 +69,8 @@ class FinishedGame:
     opponent_bot: bool
     rated: bool
     category: str | None
-    clock: Clock | None
+    control: TimeControl | None
+    """Its time control (``None``: no clock)."""
     ply: int
     created: datetime
     updated: datetime
@@ -107,8 +108,8 @@ def side_result(result: str | None, side: Player) -> SideResult | None:
     return None
 
 
-def _clock(text: str | None) -> Clock | None:
-    return None if text is None else Clock.from_json(json.loads(text))
+def _control(text: str | None) -> TimeControl | None:
+    return None if text is None else Clock.from_json(json.loads(text)).control
 
 
 class ProfileStore:
@@ -224,7 +225,7 @@ class ProfileStore:
             opponent_name=row["opponent_name"],
             opponent_account=row["opponent_account"] is not None,
             opponent_bot=row["opponent_bot"] is not None, rated=bool(row["rated"]),
-            category=row["category"], clock=_clock(row["clock"]), ply=row["ply"],
+            category=row["category"], control=_control(row["clock"]), ply=row["ply"],
             created=datetime.fromisoformat(row["created"]),
             updated=datetime.fromisoformat(row["updated"]),
             rating_before=row["before"], rating_after=row["after"])

@@ -1,0 +1,262 @@
+"""Profiles: an account as anyone may see it, its finished games, its rating history and
+the leaderboards; and a player's own games written out as records.
+
+A profile is an account's, found by its name in any case; a deleted account has none
+(``not_found``, as a name nobody has).  It shows the account's ratings in every
+category it played, always (an account that hides ratings hides them only from itself
+while it plays), its wins, draws and losses in online games, its puzzle streak, when
+it was made, and its handle if it is a bot.  A leaderboard lists the best accounts of
+a category whose rating is established (its deviation at most
+:data:`quads.ratings.LEADERBOARD`) and recent (a rated game of the category within
+``leaderboard_days``).
+
+Nothing here looks at who asks, but :meth:`Profiles.export`: a player's games, every
+one that their list of games holds, are theirs alone.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Protocol
+
+from quads.clock import clock_headers
+from quads.game import Game
+from quads.outcome import Player
+from quads.puzzles import streak_of_newest
+from quads.ratings import LEADERBOARD, Category
+from quads.record import write_record
+from quads.rules import Rules
+from quads.site.accounts.rated import account_name
+from quads.site.errors import SiteError
+from quads.site.games.play import opponent_headers
+from quads.storage import GameNotFoundError, GameStore, StoredGame
+from quads.storage.profiles import (
+    FinishedGame,
+    FinishedPage,
+    ProfileAccount,
+    ProfileStore,
+    Score,
+    SideResult,
+)
+from quads.storage.stored import now
+
+__all__ = ["FIRST_PAGE", "LEADERS", "CategoryRating", "Export", "FinishedGame", "FinishedPage",
+           "Leader", "Profile", "ProfileLimits", "Profiles", "RatingPoint", "exported_game"]
+
+FIRST_PAGE = 20
+"""Finished games on a profile's first page, and on a page by default."""
+
+LEADERS = 100
+"""Accounts on a leaderboard at most."""
+
+
+class ProfileLimits(Protocol):
+    """What an operator tunes of profiles (:class:`quads.web.settings.Settings`)."""
+
+    @property
+    def leaderboard_days(self) -> float:
+        """Days within which an account must have played a rated game of a category to
+        be on its leaderboard."""
+        ...
+
+
+@dataclass(frozen=True)
+class CategoryRating:
+    """An account's rating in one category as a profile shows it."""
+
+    rating: int
+    """Rounded to a whole number."""
+    deviation: int
+    provisional: bool
+    """Whether it is still uncertain (:data:`quads.ratings.PROVISIONAL`)."""
+    games: int
+    """Rated games of the category played."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """An account as anyone may see it, with the first page of its finished games."""
+
+    name: str
+    created: datetime.datetime
+    bot: str | None
+    """Its handle if it is a bot."""
+    ratings: dict[str, CategoryRating]
+    """By category (``quads-blitz`` ...), those it played a rated game of."""
+    score: Score
+    streak: int
+    """Its run of daily puzzles solved, up to today (:mod:`quads.puzzles.streak`)."""
+    puzzles_solved: int
+    games: FinishedPage
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A point of a rating's history: the rating after a rated game, and when."""
+
+    moment: datetime.datetime
+    rating: int
+    game: str
+
+
+@dataclass(frozen=True)
+class Leader:
+    """An account on a leaderboard."""
+
+    name: str
+    rating: int
+    deviation: int
+    games: int
+
+
+@dataclass(frozen=True)
+class Export:
+    """A page of a player's games written as records (newest first), and where the
+    next page starts (``None``: this was the last)."""
+
+    records: list[str]
+    next: tuple[str, str] | None
+
+
+def exported_game(stored: StoredGame) -> Game:
+    """``stored`` as an export writes it: with the headers of its download (who played
+    it, its clocks: :meth:`Games.record <quads.site.games.service.Games.record>`), and
+    for an online game its players' names as others see them (``First``, ``Second``),
+    whether it is rated (``Rated``: ``yes`` or ``no``) and the category of a rated one
+    (``Category``)."""
+    game = stored.game.copy()
+    game.headers.update(opponent_headers(stored))
+    if stored.clock is not None:
+        game.headers.update(clock_headers(stored.clock))
+    if stored.mode == "online":
+        for side, key in ((Player.FIRST, "First"), (Player.SECOND, "Second")):
+            name = stored.names[side]
+            if name is not None:
+                game.headers[key] = name
+        game.headers["Rated"] = "yes" if stored.rated else "no"
+        if stored.rated and stored.category is not None:
+            game.headers["Category"] = stored.category
+    return game
+
+
+def _category(text: str) -> str:
+    """``text`` if it names a rating category.
+
+    :raises SiteError: ``not_found`` if it names none.
+    """
+    try:
+        return str(Category.parse(text))
+    except ValueError:
+        raise SiteError.not_found(f"no rating category {text!r}: expected RULES-SPEED, such "
+                                  "as quads-blitz") from None
+
+
+@dataclass(frozen=True)
+class Profiles:
+    """The profiles of the accounts kept in ``store``, and the leaderboards."""
+
+    store: GameStore
+    limits: ProfileLimits
+
+    def _account(self, name: str) -> ProfileAccount:
+        """The account named ``name`` (in any case).
+
+        :raises SiteError: ``not_found`` if there is none, or it is deleted.
+        """
+        account = ProfileStore(self.store).account(name)
+        if account is None or account.deleted is not None:
+            raise SiteError.not_found(f"no account is named {name!r}")
+        return account
+
+    def profile(self, name: str, today: datetime.date, limit: int = FIRST_PAGE) -> Profile:
+        """The profile of the account named ``name`` (in any case), with its first
+        ``limit`` finished games; ``today`` is the date of the day's puzzle.
+
+        :raises SiteError: ``not_found`` for no such account, or a deleted one.
+        """
+        account = self._account(name)
+        player, profiles = account.player, ProfileStore(self.store)
+        ratings = {
+            rating.category: CategoryRating(
+                rating=rating.rating.shown, deviation=round(rating.rating.deviation),
+                provisional=rating.rating.provisional, games=rating.games)
+            for rating in self.store.ratings(player)}
+        return Profile(
+            name=account.name, created=account.created, bot=account.bot, ratings=ratings,
+            score=profiles.score(player),
+            streak=streak_of_newest(self.store.solved_dates(player, today), today),
+            puzzles_solved=self.store.solved_count(player),
+            games=profiles.finished(player, limit=limit))
+
+    def games(self, name: str, rules: str | None = None, result: SideResult | None = None,
+              after: tuple[str, str] | None = None, limit: int = FIRST_PAGE) -> FinishedPage:
+        """A page of the finished online games of the account named ``name``, the last
+        ended first, after the key ``after``; only those of ``rules`` and of ``result``
+        from its side, if given (see :meth:`ProfileStore.finished
+        <quads.storage.profiles.ProfileStore.finished>`).
+
+        :raises SiteError: ``not_found`` for no such account, or a deleted one.
+        :raises InvalidRulesError: if ``rules`` cannot be read.
+        """
+        player = self._account(name).player
+        canonical = None if rules is None else Rules.parse(rules).name
+        return ProfileStore(self.store).finished(player, rules=canonical, result=result,
+                                                 limit=limit, after=after)
+
+    def history(self, name: str, category: str) -> list[RatingPoint]:
+        """The rating of the account named ``name`` in ``category`` after each of its
+        rated games there, the oldest first (the last 1,000).
+
+        :raises SiteError: ``not_found`` for no such account, a deleted one, or no such
+            category.
+        """
+        category = _category(category)
+        player = self._account(name).player
+        return [RatingPoint(change.moment, round(change.after), change.game)
+                for change in self.store.rating_history(player, category)]
+
+    def leaderboard(self, category: str) -> list[Leader]:
+        """The best accounts of ``category`` (:data:`LEADERS` at most), best first:
+        those not deleted whose rating's deviation is at most
+        :data:`~quads.ratings.LEADERBOARD` and who played a rated game of it within
+        ``leaderboard_days``.
+
+        :raises SiteError: ``not_found`` for no such category.
+        """
+        category = _category(category)
+        since = now() - datetime.timedelta(days=self.limits.leaderboard_days)
+        return [Leader(name, rating.rating.shown, round(rating.rating.deviation), rating.games)
+                for _, name, rating in self.store.leaderboard(
+                    category, deviation=LEADERBOARD, since=since, limit=LEADERS)]
+
+    # ---- a player's own games ------------------------------------------------
+
+    def export_name(self, player: str | None) -> str:
+        """The name of the file of ``player``'s games: ``quads-games-NAME.txt`` for an
+        account, else ``quads-games.txt``."""
+        name = None if player is None else account_name(self.store, player)
+        return "quads-games.txt" if name is None else f"quads-games-{name}.txt"
+
+    def export(self, player: str | None, after: tuple[str, str] | None,
+               limit: int) -> Export:
+        """A page of ``player``'s games written as records: every game their list of
+        games holds (``GET /api/games``: created or seated, finished or not), the most
+        recently played first, at most ``limit`` after the key ``after``.  A game
+        deleted meanwhile is left out; one played meanwhile moves ahead of the page, as
+        in the list.  A caller who is no player has no games."""
+        if player is None:
+            return Export([], None)
+        summaries = self.store.summaries(None, player=player, limit=limit + 1, after=after)
+        following = None
+        if len(summaries) > limit:
+            summaries = summaries[:limit]
+            following = self.store.page_key(summaries[-1])
+        records = []
+        for summary in summaries:
+            try:
+                stored = self.store.load(summary.id)
+            except GameNotFoundError:
+                continue
+            records.append(write_record(exported_game(stored)))
+        return Export(records, following)
