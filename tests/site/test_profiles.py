@@ -20,7 +20,7 @@ from quads.site.accounts.service import Accounts
 from quads.site.errors import SiteError
 from quads.site.games.service import Games
 from quads.site.lobby.service import Lobby
-from quads.site.players.profiles import FIRST_PAGE, Profiles
+from quads.site.players.profiles import FIRST_PAGE, Export, Profiles
 from quads.storage import GameStore, PuzzleResult
 from quads.storage.accounts import AccountStore
 from quads.storage.database import moment_text
@@ -153,14 +153,16 @@ def test_the_history_is_the_rating_after_each_rated_game(
     won = _played(lobby, games, ADA, BEA, BEA)
     lost = _played(lobby, games, ADA, BEA, ADA)
     _played(lobby, games, ADA, BEA, BEA, clock="60+0")  # blitz: another category
-    points = profiles.history("Ada", "quads-rapid")
+    history = profiles.history("ada", "quads-rapid")
+    assert (history.name, history.category) == ("Ada", "quads-rapid")
+    points = history.points
     assert [p.game for p in points] == [won, lost]
     assert points[0].rating > 1500
     assert points[1].rating < points[0].rating
     assert points[0].moment <= points[1].moment
     assert profiles.profile("Ada", TODAY).ratings["quads-rapid"].rating == points[-1].rating
-    assert [p.game for p in profiles.history("Ada", "quads-blitz")] != []
-    assert profiles.history("Ada", "advanced-correspondence") == []
+    assert len(profiles.history("Ada", "quads-blitz").points) == 1
+    assert profiles.history("Ada", "advanced-correspondence").points == []
     for category in ("quads", "chess-blitz", "QUADS-BLITZ"):
         with _refused("not_found"):
             profiles.history("Ada", category)
@@ -255,6 +257,7 @@ def test_an_export_writes_every_game_of_the_player_as_a_record(
     assert mine.rules.name == "advanced"
     assert len(mine.actions) == 1
     assert profiles.export(None, None, 10).records == []
+    assert profiles.export(ADA, None, 0) == Export([], None)
     assert profiles.export_name(ADA) == "quads-games-Ada.txt"
     assert profiles.export_name(CAL) == "quads-games.txt"
     assert profiles.export_name(None) == "quads-games.txt"

@@ -42,7 +42,8 @@ from quads.storage.profiles import (
 from quads.storage.stored import now
 
 __all__ = ["FIRST_PAGE", "LEADERS", "CategoryRating", "Export", "FinishedGame", "FinishedPage",
-           "Leader", "Profile", "ProfileLimits", "Profiles", "RatingPoint", "exported_game"]
+           "Leader", "Profile", "ProfileLimits", "Profiles", "RatingHistory", "RatingPoint",
+           "exported_game"]
 
 FIRST_PAGE = 20
 """Finished games on a profile's first page, and on a page by default."""
@@ -98,6 +99,16 @@ class RatingPoint:
     moment: datetime.datetime
     rating: int
     game: str
+
+
+@dataclass(frozen=True)
+class RatingHistory:
+    """An account's rating in one category after each of its rated games there."""
+
+    name: str
+    """The account's name as written."""
+    category: str
+    points: list[RatingPoint]
 
 
 @dataclass(frozen=True)
@@ -204,7 +215,7 @@ class Profiles:
         return ProfileStore(self.store).finished(player, rules=canonical, result=result,
                                                  limit=limit, after=after)
 
-    def history(self, name: str, category: str) -> list[RatingPoint]:
+    def history(self, name: str, category: str) -> RatingHistory:
         """The rating of the account named ``name`` in ``category`` after each of its
         rated games there, the oldest first (the last 1,000).
 
@@ -212,9 +223,10 @@ class Profiles:
             category.
         """
         category = _category(category)
-        player = self._account(name).player
-        return [RatingPoint(change.moment, round(change.after), change.game)
-                for change in self.store.rating_history(player, category)]
+        account = self._account(name)
+        return RatingHistory(account.name, category, [
+            RatingPoint(change.moment, round(change.after), change.game)
+            for change in self.store.rating_history(account.player, category)])
 
     def leaderboard(self, category: str) -> list[Leader]:
         """The best accounts of ``category`` (:data:`LEADERS` at most), best first:
@@ -245,7 +257,7 @@ class Profiles:
         recently played first, at most ``limit`` after the key ``after``.  A game
         deleted meanwhile is left out; one played meanwhile moves ahead of the page, as
         in the list.  A caller who is no player has no games."""
-        if player is None:
+        if player is None or limit < 1:
             return Export([], None)
         summaries = self.store.summaries(None, player=player, limit=limit + 1, after=after)
         following = None
