@@ -34,10 +34,15 @@ let unknownPlayerListener = null;
 /** @type {Promise<void> | null} */
 let startingOver = null;
 
+/** What the listener of onUnknownPlayer resolves to when the person signed in again. */
+export const SIGNED_IN_AGAIN = "signed_in";
+
 /** Register fn(), called when the server answers `401 unknown_player`: it does not know
- * this browser's player (its database was reset, or the cookie is damaged).  fn returns
- * a promise that resolves once the person chose to go on as a new player; then the
- * server is asked for one (`POST /api/players`) and the refused request is sent again.
+ * this browser's player (its database was reset, the cookie is damaged, or the device's
+ * session was ended on another device).  fn returns a promise that resolves once the
+ * person chose to go on as a new player: then the server is asked for one
+ * (`POST /api/players`) and the refused request is sent again; or to SIGNED_IN_AGAIN
+ * once they signed in again: the refused request is sent again as their account.
  * Without a listener the refusal is thrown like any other. */
 export function onUnknownPlayer(fn) {
   unknownPlayerListener = fn;
@@ -47,8 +52,8 @@ export function onUnknownPlayer(fn) {
 function startOver() {
   if (!startingOver) {
     startingOver = (async () => {
-      await unknownPlayerListener?.();
-      await request("POST", "/api/players");
+      const chosen = await unknownPlayerListener?.();
+      if (chosen !== SIGNED_IN_AGAIN) await request("POST", "/api/players");
     })().finally(() => {
       startingOver = null;
     });
@@ -360,3 +365,34 @@ export const acceptSeek = (id, options) =>
 
 /** "Play now": {rules, clock}; answers {game, seek}: the game met, or the seek that waits. */
 export const pairing = (body, options) => request("POST", "/api/pairing", body, options);
+
+// ---- accounts (docs/web-api.md, "Accounts") -------------------------------------------
+
+/** The caller's account {name, created, password, passkeys, recovery_codes_left, hide_ratings};
+ * 401 not_signed_in for a player without one. */
+export const getAccount = (options) => request("GET", "/api/account", undefined, options);
+/** Make the caller's player an account, {name, password} or {name, passkey: {challenge, credential}}:
+ * {name, merged, recovery_codes}. */
+export const signUp = (body, options) => request("POST", "/api/account", body, options);
+/** Sign this device in, `by` "" {name, password}, "recovery" {name, code}, "link" {code}
+ * or "passkey" {challenge, credential}: {name, merged}. */
+export const signIn = (by, body, options) => request("POST", by ? `/api/session/${by}` : "/api/session", body, options);
+export const signOut = (options) => request("DELETE", "/api/session", undefined, options);
+export const changeAccount = (settings, options) => request("PATCH", "/api/account", settings, options);
+export const changePassword = (current, next, options) =>
+  request("PUT", "/api/account/password", { current, new: next }, options);
+/** Ten new recovery codes {recovery_codes}; the old ones stop working. */
+export const newRecoveryCodes = (password, options) => request("POST", "/api/account/recovery-codes", { password }, options);
+export const deleteAccount = (name, password, options) => request("DELETE", "/api/account", { name, password }, options);
+/** The devices signed in: {sessions: [{id, device, created, seen, current}]}. */
+export const listSessions = (options) => request("GET", "/api/account/sessions", undefined, options);
+/** Sign out the device of session `id`; with `id` null, every device but this one. */
+export const endSessions = (id, options) =>
+  request("DELETE", id ? `/api/account/sessions/${encodeURIComponent(id)}` : "/api/account/sessions", undefined, options);
+/** A code that lets one more device in: {code, expires, url, qr (an SVG image's text)}. */
+export const newLinkCode = (options) => request("POST", "/api/account/link", undefined, options);
+/** Begin a passkey ceremony, {purpose: "register"|"sign_in", name?}: {challenge, options}. */
+export const passkeyOptions = (body, options) => request("POST", "/api/passkeys/options", body, options);
+/** Keep a new passkey of the account, {challenge, credential}; answers the account. */
+export const addPasskey = (proof, options) => request("POST", "/api/passkeys", proof, options);
+export const removePasskey = (id, options) => request("DELETE", `/api/passkeys/${encodeURIComponent(id)}`, undefined, options);
