@@ -54,6 +54,7 @@ export function has(key) {
 /**
  * Fill the texts of `root`: data-i18n sets the text content, data-i18n-label
  * the aria-label and data-i18n-title the tooltip.
+ * @param {ParentNode} [root]
  */
 export function translatePage(root = document) {
   /** @param {string} selector */

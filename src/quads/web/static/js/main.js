@@ -8,11 +8,15 @@
 // the rules, variants, strategy, history and questions, and #/learn/<section>
 // the same page at one of its sections; #/learn/tutorial the guided first
 // game; #/lobby the lobby, where strangers meet; #/join/<token> the invitation
-// to an online game (the server sends /join/<token> there).  The id of the
-// open game is also kept in localStorage, so that opening the page again
+// to an online game (the server sends /join/<token> there); #/sign-in, #/sign-up,
+// #/account and #/link/<code> the account's screens (account/screens.js).  The id of
+// the open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
 import * as api from "./api.js";
+import { askWhenForgotten } from "./account/forgotten.js";
+import { AccountScreens } from "./account/screens.js";
+import * as account from "./account/state.js";
 import { BoardView } from "./analyse/board-view.js";
 import { onSent, sendWaiting } from "./device.js";
 import { GameView } from "./game/game-view.js";
@@ -63,6 +67,8 @@ api.onConnectionChange((reachable) => {
   // the games and the streak it keeps.
   if (reachable && !serverAnswered) {
     sendWaiting();
+    account.refresh();
+    accountScreens.back();
     if (!$("setup-view").hidden) {
       setupView.show();
       puzzleView.showEntry();
@@ -76,26 +82,9 @@ document.addEventListener("visibilitychange", () => {
 });
 
 // The server does not know this browser's player: say so, and go on only once the
-// person chose to start as a new player (the server never replaces the cookie itself).
-api.onUnknownPlayer(
-  () =>
-    new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
-      const panel = $("forgotten");
-      const button = $("forgotten-start");
-      panel.hidden = false;
-      window.scrollTo(0, 0); // in its place above the screen, not floating over it
-      button.focus({ preventScroll: true });
-      button.addEventListener(
-        "click",
-        () => {
-          panel.hidden = true;
-          showNotice(t("player.forgotten.done"));
-          resolve();
-        },
-        { once: true },
-      );
-    }),
-);
+// person chose to start as a new player or signed in again (the server never replaces
+// the cookie itself).
+askWhenForgotten({ notify: showNotice });
 
 // ---- games: on the server, or on this device ------------------------------------
 //
@@ -227,6 +216,9 @@ const tutorialView = new TutorialView({
   onPlay: (settings) => startGame(settings).catch(() => showNotice(t("error.unknown"), { tone: "warning" })),
 });
 
+// Signed in, out, or an account made: the home screen, with the games of who plays now.
+const accountScreens = new AccountScreens({ notify: showNotice, home: () => (location.hash = "#/new") });
+
 function showScreen(name) {
   $("setup-view").hidden = name !== "setup";
   $("game-view").hidden = name !== "game";
@@ -237,6 +229,7 @@ function showScreen(name) {
   $("join-view").hidden = name !== "join";
   $("analyse-view").hidden = name !== "analyse";
   $("lobby-view").hidden = name !== "lobby";
+  accountScreens.show(name);
   $("nav-lobby").hidden = name === "lobby";
   $("nav-learn").hidden = name === "learn";
   $("nav-new").hidden = name === "setup";
@@ -311,6 +304,13 @@ async function route() {
     await lobbyView.open();
     return;
   }
+  const accountScreen = AccountScreens.match(location.hash);
+  if (accountScreen) {
+    gameView.close();
+    showScreen(accountScreen.screen);
+    await accountScreens.open(accountScreen);
+    return;
+  }
   const join = /^#\/join\/([\w-]+)$/.exec(location.hash);
   if (join) {
     gameView.close();
@@ -362,6 +362,7 @@ async function changeLanguage(lang) {
   joinView.render();
   lobbyView.render();
   boardView.render();
+  accountScreens.render();
   offlineBanner.render();
 }
 
@@ -372,6 +373,7 @@ async function start() {
   keepForOffline();
   sendWaiting();
   keepComingPuzzles();
+  account.refresh();
   onSent(() => {
     if (!$("setup-view").hidden) setupView.show();
   });
