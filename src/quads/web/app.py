@@ -32,6 +32,7 @@ from quads.web import (
     lobby_live,
     openapi,
     players_api,
+    profiles_api,
     puzzle_api,
     pwa,
     thinking,
@@ -173,6 +174,7 @@ def create_app(
     app.include_router(puzzle_api.router)
     app.include_router(analysis_api.router)
     app.include_router(players_api.router)
+    app.include_router(profiles_api.router)  # after /api/players/me, which stays the caller
     app.include_router(accounts_api.router)
     app.include_router(lobby_api.router)
     app.include_router(lobby_live.router)

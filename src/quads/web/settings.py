@@ -162,6 +162,11 @@ class Settings:
     rate_keys_per_address: str = "30/hour"
     """Bots' tokens replaced or revoked per client address, by bots and by owners
     (``/api/bots/{handle}/token``, ``.../revoke``, wrong keys too)."""
+    rate_exports: str = "5/hour;20/day"
+    """Exports of one's games (``GET /api/account/export``) per player: each reads and
+    writes out every game, up to ``export_games``."""
+    rate_exports_per_address: str = "60/hour"
+    """Exports per client address: a class of forty takes its games home."""
 
     # ---- the lobby and clocks ----------------------------------------------------------
     seeks_per_player: int = 3
@@ -190,6 +195,13 @@ class Settings:
     abandon_untimed: float = 300.0
     """The same for a game without a clock (a correspondence game has its move deadline
     instead)."""
+
+    # ---- profiles ----------------------------------------------------------------------
+    leaderboard_days: float = 30.0
+    """Days within which an account must have played a rated game of a category to be
+    on its leaderboard."""
+    export_games: int = 10_000
+    """Games at most in one export of a player's games (the most recently played)."""
 
     # ---- the database ----------------------------------------------------------------
     db_wait: float = 1.5

@@ -28,6 +28,7 @@ from quads.site.bots.service import Bots
 from quads.site.bots.tokens import BotTokens
 from quads.site.games.service import Games
 from quads.site.lobby.service import Lobby
+from quads.site.players.profiles import Profiles
 from quads.site.puzzles.days import PuzzleCache
 from quads.site.puzzles.results import PuzzleResults
 from quads.storage import GameStore, StoredGame
@@ -57,6 +58,7 @@ __all__ = [
     "LobbyHubOf",
     "LobbyOf",
     "PasskeysOf",
+    "ProfilesOf",
     "PuzzleCacheOf",
     "PuzzleResultsOf",
     "PuzzleWarmerOf",
@@ -96,6 +98,7 @@ def wire(app: FastAPI, store: GameStore, settings: Settings,
     state.bot_tokens = BotTokens(BotKeys(store), state.token_changed)
     state.accounts = Accounts(AccountStore(store), AccountThrottle(settings.account_failures))
     state.passkeys = Passkeys(AccountStore(store))
+    state.profiles = Profiles(store, settings)
 
 
 def _token_changed(known: KnownPlayers, streams: BotStreams,
@@ -212,6 +215,11 @@ async def _passkeys(connection: HTTPConnection) -> Passkeys:
     return passkeys
 
 
+async def _profiles(connection: HTTPConnection) -> Profiles:
+    profiles: Profiles = connection.app.state.profiles
+    return profiles
+
+
 async def _on_token_changed(connection: HTTPConnection) -> Callable[[str], None]:
     changed: Callable[[str], None] = connection.app.state.token_changed
     return changed
@@ -259,6 +267,9 @@ AccountsOf = Annotated[Accounts, Depends(_accounts)]
 """The accounts of the site (:class:`quads.site.accounts.service.Accounts`)."""
 PasskeysOf = Annotated[Passkeys, Depends(_passkeys)]
 """The passkey ceremonies (:class:`quads.site.accounts.passkeys.Passkeys`)."""
+ProfilesOf = Annotated[Profiles, Depends(_profiles)]
+"""The accounts' profiles and the leaderboards
+(:class:`quads.site.players.profiles.Profiles`)."""
 TokenChangedOf = Annotated[Callable[[str], None], Depends(_on_token_changed)]
 """What to call once a player's tokens changed or ended: this process forgets them, and
 ends that player's streams and live sockets here (other processes hear it from the

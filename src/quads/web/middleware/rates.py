@@ -1,11 +1,12 @@
 """How often one player, and one client address, may create: games, players, names,
-joins, seeks, puzzle answers and bots' new tokens.
+joins, seeks, puzzle answers and bots' new tokens; and how often they may export their
+games, which reads every one of them.
 
 A player (a caller with an identity, :mod:`quads.web.middleware.identity`) is counted on their
-own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles``, ``rate_seeks``
-and ``rate_keys`` of :class:`~quads.web.settings.Settings` are one person's rates, so
-that one player who creates too fast is refused and the others behind the same
-address (a school class, a café) are not.  Above them each kind has a budget per
+own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles``, ``rate_seeks``,
+``rate_keys`` and ``rate_exports`` of :class:`~quads.web.settings.Settings` are one
+person's rates, so that one player who creates too fast is refused and the others
+behind the same address (a school class, a café) are not.  Above them each kind has a budget per
 client address (:func:`~quads.web.settings.client_address`), ``rate_KIND_per_address``,
 sized for a room of some forty people: identities cost nothing to make anew, so a
 client who makes many of them, one after the other, still meets the address's
@@ -39,12 +40,13 @@ from quads.web.settings import Settings, client_address
 
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
-Kind = Literal["games", "identities", "joins", "keys", "names", "puzzles", "seeks", "signins",
-               "signups"]
-"""What a rate counts: new games, new players, names chosen, joins, bots' tokens
-replaced, puzzle checks and results, seeks."""
+Kind = Literal["exports", "games", "identities", "joins", "keys", "names", "puzzles", "seeks",
+               "signins", "signups"]
+"""What a rate counts: exports of one's games, new games, new players, names chosen, joins,
+bots' tokens replaced, puzzle checks and results, seeks, tries to sign in, accounts."""
 
 _WHAT: dict[str, str] = {
+    "exports": "exports of games",
     "games": "new games",
     "identities": "new players",
     "joins": "joins",
