@@ -265,8 +265,8 @@ def test_a_stranger_cannot_touch_it(client: TestClient, store: GameStore) -> Non
     view = put(client, device, body(["give 7", "place A1", "give C"], revision=3), 201)
     stranger = another_browser(client)
     try:
-        assert stranger.get(f"/api/games/{view['id']}").status_code == 404
-        assert stranger.delete(f"/api/games/{view['id']}?revision=1").status_code == 404
+        assert stranger.get(f"/api/games/{view['id']}").status_code == 403
+        assert stranger.delete(f"/api/games/{view['id']}?revision=1").status_code == 403
         # The stranger's upload under the same device id is a game of their own.
         theirs = put(stranger, device, body(["give 9"], revision=50), 201)
         assert theirs["id"] != view["id"]

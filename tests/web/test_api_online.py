@@ -144,7 +144,7 @@ def test_no_invitation_into_a_game_that_is_not_online(host: Any, guest: Any) -> 
     local = host.new(mode="local")
     with unchanged(host, local["id"]):
         assert code(host.join(local, "/join/anything", 403)) == "bad_invite"
-        assert code(guest.join(local, "/join/anything", 404)) == "not_found"
+        assert code(guest.join(local, "/join/anything", 403)) == "private_game"
 
 
 def test_nothing_is_played_before_the_other_seat_is_taken(host: Any,

@@ -238,7 +238,7 @@ def test_a_known_player_asking_for_a_new_one_gets_it(host: Any) -> None:
     answer = host.client.post("/api/players")
     assert answer.status_code == 204
     assert host.token() != old
-    host.get(view["id"], expect=404)
+    assert host.get(view["id"], expect=403)["error"]["code"] == "private_game"
 
 
 # ---- the bearer token -------------------------------------------------------------------
@@ -298,7 +298,7 @@ def test_an_unknown_bearer_token_gets_no_socket(host: Any, fresh: TestClient) ->
     view = host.new(mode="local")
     code = socket_refusal(fresh, f"/api/games/{view['id']}/live",
                           headers={"Authorization": "Bearer made-up"})
-    assert code == 4404
+    assert code == 4403  # followed as nobody: another's game, private
 
 
 # ---- computer and local games belong to their creator -------------------------------------
@@ -370,12 +370,11 @@ def test_another_player_sees_none_of_ones_games(client: TestClient, host: Any, m
             assert not set_cookie(answer)
     for name, other in wrong_callers(client, host):
         with closing(other):
+            # The link says the game is private (not that it is gone), and nothing more.
             answer = other.request(method, f"/api/games/{game_id}{path}", json=body)
-            assert answer.status_code == 404, (name, answer.text)
-            assert answer.json() == {"error": {
-                "code": "not_found",
-                "message": missing.json()["error"]["message"].replace("no-such-game", game_id),
-            }}
+            assert answer.status_code == 403, (name, answer.text)
+            assert answer.json()["error"]["code"] == "private_game"
+            assert set(answer.json()["error"]) == {"code", "message"}
             assert not set_cookie(answer) or (name == "none" and path == "/join")
             assert other.get("/api/games").json() == {"games": [], "next": None}
     assert host.row(game_id) == before
@@ -386,7 +385,7 @@ def test_another_player_gets_no_live_socket(client: TestClient, host: Any,
                                             owned: dict[str, Any]) -> None:
     for name, other in [*unknown_callers(client, host), *wrong_callers(client, host)]:
         with closing(other):
-            assert socket_refusal(other, f"/api/games/{owned['id']}/live") == 4404, name
+            assert socket_refusal(other, f"/api/games/{owned['id']}/live") == 4403, name
     with host.client.websocket_connect(f"/api/games/{owned['id']}/live") as socket:
         assert socket.receive_json() == {"type": "view", "view": owned}
 
@@ -483,7 +482,7 @@ def test_a_delete_without_a_revision_is_refused(host: Any, db_path: Path, query:
 def test_a_stranger_cannot_delete(host: Any, stranger: Any) -> None:
     view = host.play(host.new(mode="local"), "7")
     before = host.row(view["id"])
-    assert stranger.delete(view["id"], 404)["error"]["code"] == "not_found"
+    assert stranger.delete(view["id"], 403)["error"]["code"] == "private_game"
     assert host.row(view["id"]) == before
 
 

@@ -242,7 +242,7 @@ def test_the_socket_of_anothers_game_is_closed(host: Any, stranger: Any, mode: s
     settings = {"level": 1, "human": "first"} if mode == "computer" else {}
     view = host.new(mode=mode, **settings)
     stranger.token()  # a known player, just not the owner
-    assert refusal(stranger, view["id"]) == 4404
+    assert refusal(stranger, view["id"]) == 4403
     assert refusal(stranger, "no-such-game") == 4404
     assert refusal(host, "no-such-game") == 4404
 

@@ -74,7 +74,7 @@ STATUSES: dict[str, int] = {
     "not_found": 404,
     # The caller may not do this here, whoever's turn it is.
     "account_needed": 403, "bad_invite": 403, "bad_owner_key": 403, "hint_online": 403,
-    "not_a_bot": 403, "not_your_game": 403, "not_your_seek": 403,
+    "not_a_bot": 403, "not_your_game": 403, "not_your_seek": 403, "private_game": 403,
     # Not now: the state of the game, the seek or the bot forbids it.
     "already_bot": 409, "clock_no_undo": 409, "device_mismatch": 409, "game_over": 409,
     "in_play": 409, "no_abandonment": 409, "no_invitation": 409, "no_undo_request": 409,

@@ -50,6 +50,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
+from quads.site.errors import SiteError
 from quads.site.games import actions
 from quads.site.games.seats import load_visible
 from quads.storage import (
@@ -205,6 +206,9 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
     except GameNotFoundError:
         # Accepted first, so that a browser sees the code and stops reconnecting.
         await _refuse(websocket, 4404, "no such game")
+        return
+    except SiteError:  # private_game: another player's game against the computer
+        await _refuse(websocket, 4403, "a private game")
         return
     except StorageUnavailableError:
         await _refuse(websocket, CLOSE_UNAVAILABLE, "the database cannot be reached now")

@@ -18,7 +18,7 @@ from typing import Literal
 
 from quads.outcome import Player
 from quads.site.errors import SiteError
-from quads.storage import GameNotFoundError, GameStore, StoredGame
+from quads.storage import GameStore, StoredGame
 
 __all__ = [
     "Side",
@@ -45,14 +45,21 @@ def may_see(stored: StoredGame, player: str | None) -> bool:
 def load_visible(store: GameStore, game_id: str, player: str | None) -> StoredGame:
     """The game, if ``player`` may see it.
 
-    :raises GameNotFoundError: if there is no such game or ``player`` may not see it.
+    A game against the computer or on one device is its maker's alone; its link,
+    opened by anybody else (or by its maker on another device, signed out), says that
+    it is private rather than that it does not exist: its id (22 random characters)
+    is no secret worth keeping, and "deleted" would be a lie.
+
+    :raises GameNotFoundError: if there is no such game.
+    :raises SiteError: ``private_game`` if ``player`` may not see it.
     """
     stored = store.load(game_id)
     if stored.owner is None and stored.mode != "online" and player is not None:
         store.adopt(game_id, player)
         stored.owner = player
     if not may_see(stored, player):
-        raise GameNotFoundError(f"no game with id {game_id!r}")
+        raise SiteError("private_game", f"game {game_id!r} is private: only the player who "
+                        "made it sees it (signed in to the same account, on another device)")
     return stored
 
 
