@@ -24,7 +24,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import PlainTextResponse, StreamingResponse
 
 from quads.outcome import Player
-from quads.site.players.profiles import FIRST_PAGE, Export, FinishedGame, FinishedPage
+from quads.site.players.profiles import FIRST_PAGE, FinishedGame, FinishedPage
 from quads.web.dispatch import quick
 from quads.web.fields import RulesName
 from quads.web.lane import lane_of
@@ -175,9 +175,8 @@ async def export_games(request: Request, profiles: ProfilesOf, settings: Setting
     first = await lane.run(profiles.export, player, None, min(EXPORT_PAGE, bound))
 
     async def records() -> AsyncIterator[bytes]:
-        page: Export | None = first
-        written = 0
-        while page is not None:
+        page, written = first, 0
+        while True:
             for record in page.records:
                 yield (record if not written else "\n" + record).encode()
                 written += 1
