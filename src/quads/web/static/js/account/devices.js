@@ -43,7 +43,9 @@ export class DevicesPanel {
     this.error = null;
     this.render();
     try {
-      await api.endSessions(id, { wait: false });
+      // This device's own session ends as signing out does: its cookie goes with it.
+      if (session && session.current) await api.signOut({ wait: false });
+      else await api.endSessions(id, { wait: false });
     } catch (error) {
       this.busy = false;
       this.error = failure(error);
