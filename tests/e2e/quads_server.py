@@ -36,6 +36,8 @@ _TEST_RATES = ('rate_games = "100000/minute"\nrate_identities = "100000/minute"\
                'rate_seeks_per_address = "100000/minute"\n'
                'rate_names_per_address = "100000/minute"\n'
                'rate_keys = "100000/minute"\nrate_keys_per_address = "100000/minute"\n'
+               'rate_signups = "100000/minute"\nrate_signups_per_address = "100000/minute"\n'
+               'rate_signins = "100000/minute"\nrate_signins_per_address = "100000/minute"\n'
                'db_wait = 30.0\n')
 """The settings of a test server: rates of creation that a whole run of tests, all from
 one address, stays below, and a patient database lane (a busy machine may take seconds

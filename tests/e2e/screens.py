@@ -41,20 +41,24 @@ PHONES = [name for name, size in SCREENS.items() if size.touch and size.width < 
 
 
 @contextmanager
-def shown_at(browser: Browser, server: Server, name: str) -> Iterator[QuadsPage]:
+def shown_at(browser: Browser, server: Server, name: str,
+             base_url: str | None = None) -> Iterator[QuadsPage]:
     """A page of its own (a player of its own) at screen ``name`` of ``SCREENS``, in
-    its language and colour scheme."""
+    its language and colour scheme; at ``base_url`` rather than the server's address
+    when given (``http://localhost:PORT``: a page served under a name can hold
+    passkeys, one under an address cannot)."""
     size = SCREENS[name]
+    base_url = base_url or server.url
     options: dict[str, Any] = {"viewport": {"width": size.width, "height": size.height}}
     if size.touch:
         options.update(has_touch=True, is_mobile=True, device_scale_factor=2)
-    context = browser.new_context(base_url=server.url, locale="en-GB", reduced_motion="reduce",
+    context = browser.new_context(base_url=base_url, locale="en-GB", reduced_motion="reduce",
                                   color_scheme=size.scheme, **options)  # type: ignore[arg-type]
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
     watch_errors(page, errors)
-    quads = QuadsPage(page, "phone" if size.touch else "desktop", server.url)
+    quads = QuadsPage(page, "phone" if size.touch else "desktop", base_url)
     quads.open("/#/new")
     if size.lang != "en":
         quads.use_language(size.lang)
