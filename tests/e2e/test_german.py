@@ -8,11 +8,13 @@ reach the page as keys and params, so they too read German, also after a switch 
 language in the middle of a game: several screens are brought about in English,
 then switched to German and looked at again.
 
-Three walks, each in one German browser context: the screens of one device (new
+Four walks, each in one German browser context: the screens of one device (new
 game, learning pages, analysis board, games on one device with their calls,
 refusals, reminders, resignation, values and review), the puzzle and the
-tutorial, and an online game (with an English opponent, and a second German
-person who finds the game full and watches it).
+tutorial, an online game (with an English opponent, and a second German
+person who finds the game full and watches it), and the account's screens (signing
+in and up, the recovery codes, the account, a link code, and a second device signed
+out from the first, with its prompt).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import quote
 
 import pytest
@@ -27,6 +30,7 @@ from playwright.sync_api import Browser, expect
 
 from e2e.quads_page import DEVICES, Person, QuadsPage, catalogue, watch_errors
 from e2e.quads_server import Server
+from e2e.test_accounts import PASSWORD, add_authenticator, keep_codes, named, new_name, sign_up
 from e2e.test_online import create_online, give, join, place
 from e2e.test_tutorial import cell as tutorial_cell
 from e2e.test_tutorial import expect_step
@@ -57,20 +61,27 @@ def english_in(text: str) -> set[str]:
     return {word for word in WORD.findall(text) if word.lower() in ENGLISH_ONLY}
 
 
-@pytest.fixture
-def german(browser: Browser, server: Server) -> Iterator[QuadsPage]:
-    """The page in German on the small phone."""
-    context = browser.new_context(base_url=server.url, locale="de-DE", reduced_motion="reduce",
+@contextmanager
+def german_at(browser: Browser, base_url: str) -> Iterator[QuadsPage]:
+    """The page at ``base_url`` in German on the small phone."""
+    context = browser.new_context(base_url=base_url, locale="de-DE", reduced_motion="reduce",
                                   **DEVICES["phone"])
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
     watch_errors(page, errors)
-    quads = QuadsPage(page, "phone", server.url)
+    quads = QuadsPage(page, "phone", base_url)
     quads.lang = "de"
     yield quads
     context.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def german(browser: Browser, server: Server) -> Iterator[QuadsPage]:
+    """The page in German on the small phone."""
+    with german_at(browser, server.url) as quads:
+        yield quads
 
 
 class Walk:
@@ -379,3 +390,119 @@ def test_an_online_game_reads_german(person: Person, server: Server) -> None:
     walk.look("online: the players started a new game", third)
 
     assert walk.found == {}, f"English words on German screens: {walk.found}"
+
+
+def test_the_account_screens_read_german(browser: Browser, server: Server,
+                                         person: Person) -> None:
+    """Signing in and up (with passkeys offered: the page at localhost), their refusals,
+    the recovery codes, the account and its forms, a link code, a device signed out
+    from another one, and its prompt."""
+    codes: set[str] = set()
+    with german_at(browser, named(server.url)) as quads:
+        page = quads.page
+        walk = Walk(quads)
+        add_authenticator(page)
+        quads.open("/#/new")
+        expect(page.locator("#nav-account")).to_have_text(quads.t("nav.account.sign_in"))
+        walk.look("home, not signed in")
+
+        # Signing in, each way, with its refusals.
+        quads.open("/#/sign-in")
+        expect(page.locator("#signin-passkey")).to_be_visible()
+        walk.look("sign in")
+        quads.press(page.locator("#signin-form button[type=submit]"))
+        expect(page.locator("#signin-error")).to_have_text(quads.t("account.name.missing"))
+        page.locator("#signin-name").fill(new_name("niemand"))
+        page.locator("#signin-password").fill(PASSWORD)
+        quads.press(page.locator("#signin-form button[type=submit]"))
+        expect(page.locator("#signin-error")).to_have_text(quads.t("error.bad_credentials"))
+        walk.look("sign in: a wrong password")
+        quads.open("/#/sign-in/recovery")
+        quads.press(page.locator("#signin-recovery-form button[type=submit]"))
+        walk.look("sign in by a recovery code: nothing typed")
+        quads.open("/#/sign-in/code")
+        page.locator("#signin-code").fill("2345 6789")
+        quads.press(page.locator("#signin-code-form button[type=submit]"))
+        expect(page.locator("#signin-error")).to_have_text(quads.t("error.bad_link_code"))
+        walk.look("sign in by a link code that is none")
+
+        # Signing up: a weak password, then the codes.
+        quads.open("/#/sign-up")
+        expect(page.locator("#signup-passkey")).to_be_visible()
+        walk.look("sign up")
+        name = new_name("de")
+        page.locator("#signup-name").fill(name)
+        page.locator("#signup-password").fill(f"{name}-{name}")
+        quads.press(page.locator("#signup-submit"))
+        expect(page.locator("#signup-error")).to_have_text(
+            quads.t("error.weak_password.like_name"))
+        walk.look("sign up: a password built on the name")
+        codes.update(sign_up(quads, name))
+        walk.look("sign up: the recovery codes")
+        keep_codes(quads, name)
+        walk.look("home, signed in")
+
+        # The account: a link code, a passkey added, new codes, the refusals of its forms,
+        # first shown in English.
+        quads.press(page.locator("#nav-account"))
+        expect(page.locator("#devices-list li")).to_have_count(1)
+        walk.look("the account")
+        quads.press(page.locator("#link-make"))
+        expect(page.locator("#link-code")).to_be_visible()
+        walk.look("the account: a link code")
+        quads.press(page.locator("#passkeys-add"))
+        expect(page.locator("#passkeys-list li")).to_have_count(1)
+        walk.look("the account: a passkey added")
+        quads.use_language("en")
+        expect(page.locator("#link-left")).to_contain_text(re.compile(r"\d:\d\d"))
+        walk.switched("the account")
+        page.locator("#password-current").fill("not the password at all")
+        page.locator("#password-new").fill(PASSWORD + "!")
+        quads.press(page.locator("#password-submit"))
+        expect(page.locator("#password-error")).to_have_text(quads.t("error.bad_credentials"))
+        walk.look("the account: a wrong password")
+        page.locator("#recovery-password").fill(PASSWORD)
+        quads.press(page.locator("#recovery-form button[type=submit]"))
+        new_codes = page.locator("#recovery-codes .codes-list code")
+        expect(new_codes).to_have_count(10)
+        codes.update(new_codes.all_inner_texts())
+        walk.look("the account: new recovery codes")
+        quads.press(page.get_by_role("button", name=quads.t("account.codes.kept")))
+        page.locator("#hide-ratings").check()
+        quads.press(page.locator("#delete-open"))
+        quads.press(page.locator("#delete-form button[type=submit]"))
+        expect(page.locator("#delete-error")).to_have_text(quads.t("account.name.missing"))
+        walk.look("the account: deleting it")
+        quads.open("/#/link/2345-6789")
+        expect(page.locator("#link-view-switch")).to_be_visible()
+        walk.look("a link code's address, signed in")
+
+        # Another device signs in, and is signed out from this one's list: its prompt.
+        other = person(server.url, "phone", "de")
+        other.open("/#/sign-in")
+        other.page.locator("#signin-name").fill(name)
+        other.page.locator("#signin-password").fill(PASSWORD)
+        other.press(other.page.locator("#signin-form button[type=submit]"))
+        expect(other.page.locator("#nav-account")).to_have_text(name)
+        quads.open("/#/account")
+        devices = page.locator("#devices-list li")
+        expect(devices).to_have_count(2)
+        walk.look("the account: two devices")
+        quads.press(devices.filter(has_not_text=quads.t("account.device.this"))
+                    .get_by_role("button"))
+        expect(devices).to_have_count(1)
+        walk.look("the account: the other device signed out")
+        other.choose("mode", "local")
+        other.press(other.page.locator("#start-button"))
+        expect(other.page.locator("#forgotten")).to_be_visible()
+        walk.look("the prompt of a device signed out elsewhere", other)
+
+        quads.press(page.locator("#account-sign-out"))
+        expect(page.locator("#notice")).to_have_text(quads.t("account.signed_out"))
+        walk.look("signed out")
+
+    # The codes are letters and digits drawn at random: no words of either language.
+    found = {screen: {word for word in words if not any(word in code for code in codes)}
+             for screen, words in walk.found.items()}
+    assert {screen: words for screen, words in found.items() if words} == {}, \
+        f"English words on German screens: {found}"

@@ -1,12 +1,12 @@
 """Every screen at every size (and in the dark), checked after every step.
 
 A game against the computer, a classic game won by a claim, the daily puzzle,
-the learning pages and the tutorial are walked through at every screen of
-``e2e.screens``: 360x640 (English) and 360x740 and 390x844 (German) phones, a
-768x1024 tablet and a 1280x800 desktop, plus the 390x844 phone in the dark
-colour scheme; an online game between two phones and the analysis board at the
-phone screens.  After each step ``check_screen`` asserts the layout promises
-and runs axe-core (see ``e2e/layout.py``).
+the learning pages, the tutorial and the account's screens are walked through at
+every screen of ``e2e.screens``: 360x640 (English) and 360x740 and 390x844
+(German) phones, a 768x1024 tablet and a 1280x800 desktop, plus the 390x844 phone
+in the dark colour scheme; an online game between two phones and the analysis
+board at the phone screens.  After each step ``check_screen`` asserts the layout
+promises and runs axe-core (see ``e2e/layout.py``).
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ import re
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from e2e.layout import check_screen
 from e2e.quads_page import CELLS, QuadsPage
 from e2e.quads_server import Server
-from e2e.screens import shown_at
+from e2e.screens import SCREENS, shown_at
+from e2e.test_accounts import PASSWORD, named, new_name
 from e2e.test_online import create_online, join
 from e2e.test_online import give as online_give
 from e2e.test_online import place as online_place
@@ -306,3 +308,79 @@ def test_the_analysis_board(phone: str, browser: Browser, server: Server) -> Non
         expect(status).to_have_text(quads.t(
             "error.invalid_position.already_won", shape=quads.t("shape.row", name="1")))
         check_screen(page, acting=(status,), audit=False)
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_the_account_screens(name: str, browser: Browser, server: Server) -> None:
+    """Signing in (each way, and a refusal), signing up (a refusal, the recovery codes),
+    the account with a link code and the form that deletes it, and a link code's
+    address: with passkeys offered (the page at localhost, which can hold them)."""
+    with shown_at(browser, server, name, base_url=named(server.url)) as quads:
+        page = quads.page
+        quads.open("/#/sign-in")
+        expect(page.locator("#signin-passkey")).to_be_visible()
+        submit = page.locator("#signin-form button[type=submit]")
+        check_screen(page, acting=(page.locator("#signin-passkey"), page.locator("#signin-name"),
+                                   submit))
+        page.locator("#signin-name").fill(new_name("nobody"))
+        page.locator("#signin-password").fill(PASSWORD)
+        quads.press(submit)
+        error = page.locator("#signin-error")
+        expect(error).to_have_text(quads.t("error.bad_credentials"))
+        check_screen(page, acting=(error, submit), audit=False)
+        for way, fields in (("recovery", ("#signin-recovery-name", "#signin-recovery-code")),
+                            ("code", ("#signin-code",))):
+            quads.press(page.get_by_role("link", name=quads.t(f"account.sign_in.{way}")))
+            form = page.locator(f"#signin-{way}-form" if way == "recovery" else "#signin-code-form")
+            expect(form).to_be_visible()
+            check_screen(page, acting=(*(page.locator(field) for field in fields),
+                                       form.locator("button[type=submit]")), audit=way == "code")
+
+        quads.open("/#/sign-up")
+        expect(page.locator("#signup-passkey")).to_be_visible()
+        check_screen(page, acting=(page.locator("#signup-name"), page.locator("#signup-passkey")))
+        account = new_name("lay")
+        page.locator("#signup-name").fill(account)
+        page.locator("#signup-password").fill("short")
+        quads.press(page.locator("#signup-submit"))
+        error = page.locator("#signup-error")
+        expect(error).to_have_text(quads.t("error.weak_password.too_short", min=10))
+        check_screen(page, acting=(error, page.locator("#signup-submit")), audit=False)
+        page.locator("#signup-password").fill(PASSWORD)
+        quads.press(page.locator("#signup-submit"))
+        codes = page.locator("#signup-codes .codes-list code")
+        expect(codes).to_have_count(10)
+        check_screen(page, acting=(page.locator("#signup-codes h2"), codes.first))
+        kept = page.get_by_role("button", name=quads.t("account.codes.kept"))
+        kept.scroll_into_view_if_needed()
+        check_screen(page, acting=(kept,), audit=False)
+        quads.press(kept)
+        entry = page.locator("#nav-account")
+        expect(entry).to_have_text(account)
+        check_screen(page, acting=(entry,), audit=False)
+
+        quads.press(entry)
+        expect(page.locator("#devices-list li")).to_have_count(1)
+        check_screen(page, acting=(page.locator("#account-title"), page.locator("#account-name"),
+                                   page.locator("#account-sign-out")))
+        quads.press(page.locator("#link-make"))
+        expect(page.locator("#link-code")).to_be_visible()
+        check_screen(page, acting=(page.locator("#link-code"), page.locator("#link-qr"),
+                                   page.locator("#link-left")), audit=False)
+        quads.press(page.locator("#delete-open"))
+        form = page.locator("#delete-form")
+        expect(page.locator("#delete-name")).to_be_focused()
+        page.locator("#delete-name").fill(account)
+        page.locator("#delete-password").fill("not the password at all")
+        quads.press(form.locator("button[type=submit]"))
+        error = page.locator("#delete-error")
+        expect(error).to_have_text(quads.t("error.bad_credentials"))
+        check_screen(page, acting=(error, form.locator("button[type=submit]")))
+
+        quads.open("/#/link/2345-6789")
+        button = page.locator("#link-view-button")
+        check_screen(page, acting=(page.locator("#link-view-code"), button))
+        quads.press(button)
+        error = page.locator("#link-view-error")
+        expect(error).to_have_text(quads.t("error.bad_link_code"))
+        check_screen(page, acting=(error, button), audit=False)
