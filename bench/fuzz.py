@@ -20,6 +20,14 @@ One server over a fresh SQLite database, and three identities: a *player*, a
    link may watch.  Afterwards every one of those games must be exactly as
    it was.
 
+3. The account routes (``/api/account...``, ``/api/session...``, ``/api/passkeys...``),
+   left out of the player's run (whose cookie an account made of it would retire):
+   as an *account* (signed in, its password unknown to the fuzzer; signing itself
+   out, ``DELETE /api/session`` or its own session by id, is left out), then as a
+   newcomer who has none.  There a request that fits may also be ``401`` (not
+   signed in, wrong credentials) or ``429`` (the throttles of sign-ins);
+   afterwards the account must still be signed in and hold what it held.
+
 The status a request that fits the schema may get is ``2xx``, or a refusal that
 depends on the game's state or on who asks (``403``, ``404``, ``409``, ``422``), or
 ``413`` for a body over the documented 64 KiB (the schema bounds no size); never
@@ -136,6 +144,46 @@ def _schemathesis(base: str, cookie: str, arguments: list[str], workdir: Path,
                           check=False).returncode
 
 
+ACCOUNT_PATHS = r"^/api/(account|session|passkeys)"
+"""The routes of accounts: fuzzed apart (step 3)."""
+
+ACCOUNT_STATUSES = '"2xx", "401", "403", "404", "409", "413", "422", "429"'
+"""What a request that fits may get on the account routes."""
+
+
+def _accounts(base: str, config: str, budget: list[str], workdir: Path, hooks: dict[str, str],
+              verify: str | bool, host: str | None) -> list[str]:
+    """Step 3: the account routes as an account and as a newcomer; the failures."""
+    failures = []
+    accepted = config.replace('"2xx", "403", "404", "409", "413", "422"', ACCOUNT_STATUSES, 1)
+    (workdir / "schemathesis.toml").write_text(accepted, encoding="utf-8")
+    account = _player(base, verify, host)
+    password = "a quiet heron by the lake of fuzz"
+    account.post("/api/account", json={"name": "Fuzzed", "password": password}
+                 ).raise_for_status()
+    before = account.get("/api/account").json()
+    # Signing itself out (this device, or its session by the id the list shows) would
+    # leave the run without its account: tests/web/test_accounts_api.py tests both.
+    arguments = [*budget, "--include-path-regex", ACCOUNT_PATHS, "--exclude-path",
+                 "/api/session", "--exclude-name", "DELETE /api/account/sessions/{session}",
+                 "--phases", "examples,coverage,fuzzing"]
+    print("== 3. the account routes as an account", flush=True)
+    if _schemathesis(base, account.cookies[COOKIE], arguments, workdir, hooks):
+        failures.append("the account's run")
+    after = account.get("/api/account")
+    if after.status_code != 200 or after.json()["name"] != before["name"]:
+        failures.append(f"the account's run signed it out or changed it: {after.text}")
+    print("== 3. the account routes as a newcomer without one", flush=True)
+    newcomer = _player(base, verify, host)
+    arguments = [*budget, "--include-path-regex", ACCOUNT_PATHS,
+                 "--phases", "examples,coverage,fuzzing"]
+    if _schemathesis(base, newcomer.cookies[COOKIE], arguments, workdir, hooks):
+        failures.append("the newcomer's run on the account routes")
+    if account.get("/api/account").status_code != 200:
+        failures.append("the newcomer's run signed the account out")
+    return failures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--examples", type=int, default=100,
@@ -186,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
             # and answer to fuzz (tests/web/test_bot_api.py tests it, refusals and all).
             # A bot's token replaced or revoked would leave the run without its
             # identity (tests/web/test_bot_keys.py tests those routes).
-            endless = ["--exclude-path", "/api/bot/stream", "--exclude-path", "/api/bot/token"]
+            endless = ["--exclude-path", "/api/bot/stream", "--exclude-path", "/api/bot/token",
+                       "--exclude-path-regex", ACCOUNT_PATHS]
             hooks = {"SCHEMATHESIS_HOOKS": str(HOOKS)}
             if _schemathesis(base, player.cookies[COOKIE], [*budget, *endless], workdir, hooks):
                 failures.append("the player's run")
@@ -208,6 +257,9 @@ def main(argv: list[str] | None = None) -> int:
             changed = [game for game in games if before[game] != after[game]]
             if changed:
                 failures.append(f"the stranger changed the player's games {changed}")
+            if not args.player_only:
+                failures += _accounts(base, config, budget, workdir, hooks, args.ca or True,
+                                      args.host)
         finally:
             if server is not None:
                 server.stop()

@@ -183,7 +183,7 @@ def test_players_me_keeps_its_meaning(server: Server, played: dict[str, Any]) ->
     assert ok(played["ada"].get("/api/players/me")) == {"name": played["ada_name"],
                                                          "bot": None}
     assert ok(newcomer(server.url).get("/api/players/me")) == {"name": None, "bot": None}
-    refused(newcomer(server.url).get("/api/players/me/games"), 400, "bad_request")
+    refused(newcomer(server.url).get("/api/players/me/games"), 404, "not_found")  # reserved
 
 
 def test_a_deleted_account_has_no_profile(server: Server) -> None:

@@ -72,7 +72,10 @@ REVIEW_SECONDS = 3.0
 """The solver's time for each position of a review that the opening book does not hold."""
 
 
-@router.post("/games", status_code=201, tags=["games"], responses=refusals(429))
+@router.post("/games", status_code=201, tags=["games"], responses=refusals(
+    403, 422, 429, s403="`account_needed`: a rated game asked by a player without an account",
+    s422="`cannot_be_rated`: a rated game of rules of no preset, without a clock, or not "
+         "online"))
 @acting
 @quick
 def create_game(request: Request, body: NewGame, games: GamesOf, lobby: LobbyOf,
@@ -187,7 +190,8 @@ def get_invite(token: Annotated[str, Path(pattern=INVITE_PATTERN)], games: Games
 
 
 @router.post("/games/{game_id}/join", tags=["online"],
-             responses=refusals(403, 404, 409, 429))
+             responses=refusals(403, 404, 409, 429, s403="`bad_invite`, `private_game`, or "
+                                "`account_needed`: a rated game joined without an account"))
 @acting
 @quick
 def join_game(request: Request, game_id: GameId, body: JoinRequest, games: GamesOf,

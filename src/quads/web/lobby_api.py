@@ -54,8 +54,13 @@ def list_seeks(lobby: LobbyOf, player: CallerOf) -> SeekList:
     return SeekList(seeks=[seek_view(s, player) for s in lobby.listed()])
 
 
+_S403 = "`account_needed`: a rated seek of a player without an account"
+_S422 = "`cannot_be_rated`: a rated seek of rules of no preset"
+
+
 @router.post("/seeks", status_code=201, tags=["lobby"], responses=refusals(
-    409, 429, s409="`too_many_seeks`: the caller has `seeks_per_player` seeks open"))
+    403, 409, 422, 429, s403=_S403, s422=_S422,
+    s409="`too_many_seeks`: the caller has `seeks_per_player` seeks open"))
 @acting
 @quick
 def open_seek(request: Request, body: SeekRequest, lobby: LobbyOf,
@@ -78,7 +83,9 @@ def withdraw_seek(seek_id: SeekId, lobby: LobbyOf, player: CallerOf) -> Response
 
 
 @router.post("/seeks/{seek_id}/accept", status_code=201, tags=["lobby"], responses=refusals(
-    409, 429, s409="`seek_gone`: taken by someone else, withdrawn or left; `own_seek`"))
+    403, 409, 429, s403="`account_needed`: a rated seek taken without an account",
+    s409="`seek_gone`: taken by someone else, withdrawn or left; `own_seek`; "
+         "`out_of_range`: a rated seek whose bounds leave the caller's rating out"))
 @acting
 @quick
 def accept_seek(request: Request, seek_id: SeekId, lobby: LobbyOf, player: CallerOf,
@@ -93,7 +100,7 @@ def accept_seek(request: Request, seek_id: SeekId, lobby: LobbyOf, player: Calle
     201: {"model": PairingAnswer, "description": "A seek met: the game (`game`)"},
     202: {"model": PairingAnswer, "description": "No seek met: the caller's seek (`seek`) "
                                                  "waits in the lobby"},
-    **refusals(409, 429, s409="`too_many_seeks`")})
+    **refusals(403, 409, 422, 429, s403=_S403, s422=_S422, s409="`too_many_seeks`")})
 @acting
 @quick
 def pairing(request: Request, response: Response, body: PairingRequest, lobby: LobbyOf,

@@ -55,11 +55,9 @@ router = APIRouter(prefix="/api")
 EXPORT_PAGE = 25
 """Games read and written in one call of the database lane while exporting."""
 
-ACCOUNT_NAME_PATTERN = r"^[A-Za-z0-9_-]{3,20}$"
-"""An account's name (:mod:`quads.site.accounts.names`)."""
-
-AccountName = Annotated[str, Path(description="An account's name, in any case",
-                                  pattern=ACCOUNT_NAME_PATTERN)]
+AccountName = Annotated[str, Path(
+    description="An account's name, in any case (any other name a player shows, such as "
+                "`Quiet Heron 42`, names no account: `404`)", min_length=1, max_length=64)]
 CategoryName = Annotated[str, Path(
     description="A rating category, `RULES-SPEED`: `quads`, `classic` or `advanced`, and "
                 "`blitz`, `rapid`, `classical` or `correspondence` (`quads-blitz`)",

@@ -112,7 +112,7 @@ class AccountView(BaseModel):
 class AccountSettings(BaseModel):
     """What an account changes of itself."""
 
-    hide_ratings: bool
+    hide_ratings: bool = Field(strict=True)
 
 
 class PasswordChange(BaseModel):

@@ -40,11 +40,12 @@ NAME_PATTERN = r"^[\w][\w .'-]{0,22}[\w.]$"
 underscores, beginning with a letter, digit or underscore."""
 
 
-_RATED = Field(default=False, description="A rated game: between accounts only, of a preset "
-                                          "rule set; its result changes both ratings")
-_LOW = Field(default=None, ge=0, le=4000,
+_RATED = Field(default=False, strict=True,
+               description="A rated game: between accounts only, of a preset rule set; its "
+                           "result changes both ratings")
+_LOW = Field(default=None, ge=0, le=4000, strict=True,
              description="Rated only: the lowest rating of an opponent accepted")
-_HIGH = Field(default=None, ge=0, le=4000,
+_HIGH = Field(default=None, ge=0, le=4000, strict=True,
               description="Rated only: the highest rating of an opponent accepted")
 
 

@@ -98,7 +98,8 @@ class OnlineGame(BaseModel):
     clock: ClockSpec | None = Field(
         default=None, description="The time control; none for a game without a clock. The "
                                   "clock starts once the second player joins")
-    rated: bool = Field(default=False, description="Whether the result changes both players' "
+    rated: bool = Field(default=False, strict=True,
+                        description="Whether the result changes both players' "
                                                    "ratings: the creator and whoever joins "
                                                    "must have accounts, the rules be a preset "
                                                    "and the game have a clock")
