@@ -93,3 +93,13 @@ def test_a_name_is_made_up_once_and_a_new_one_shows_on_open_seeks(store: GameSto
     assert lobby.rename(A, "Ada") == "Ada"
     assert [s.name for s in lobby.listed()] == ["Ada"]
     assert told.lobby[-1] == ("opened", seek.id)
+
+
+def test_a_game_a_seek_started_is_listed_for_both_players_at_once(store: GameStore,
+                                                                   told: Told) -> None:
+    lobby = _lobby(store, told)
+    seek = lobby.open(A, "quads", "180+2", "first")
+    game = lobby.accept(seek.id, B)
+    for player in (A, B):
+        assert [s.id for s in store.summaries(player=player)] == [game.id]
+    assert store.summaries(player=C) == []

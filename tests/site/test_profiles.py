@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 from tests.site.site_helpers import Limits, Told
 
 from quads.errors import InvalidRulesError
@@ -182,20 +182,23 @@ def _rate(store: GameStore, player: str, category: str, rating: float, deviation
 def test_a_leaderboard_lists_established_recent_accounts_best_first(
         store: GameStore, accounts: Accounts, profiles: Profiles) -> None:
     recent, old = now() - timedelta(days=2), now() - timedelta(days=31)
-    names = {"d" * 64: "Dora", "e" * 64: "Emil", "f" * 64: "Finn", "0" * 64: "Gone"}
+    names = {"d" * 64: "Dora", "e" * 64: "Emil", "f" * 64: "Finn", "0" * 64: "Gone",
+             "1" * 64: "Aged"}
     for player, name in names.items():
         store.add_player(player)
         accounts.sign_up(player, name, GOOD, "d")
     _rate(store, ADA, "quads-blitz", 1700.4, 60.0, recent)
-    _rate(store, BEA, "quads-blitz", 1850.6, 75.0, recent)
+    _rate(store, BEA, "quads-blitz", 1850.6, 74.0, recent)
     _rate(store, "d" * 64, "quads-blitz", 2100.0, 76.0, recent)  # not established
+    # Established at its last game, but its deviation has grown since past 75.
+    _rate(store, "1" * 64, "quads-blitz", 2150.0, 75.0, recent)
     _rate(store, "e" * 64, "quads-blitz", 2000.0, 50.0, old)  # not recent
     _rate(store, "f" * 64, "quads-rapid", 1900.0, 50.0, recent)  # another category
     _rate(store, "0" * 64, "quads-blitz", 2200.0, 50.0, recent)
     accounts.delete("0" * 64, "Gone", GOOD)
     board = profiles.leaderboard("quads-blitz")
     assert [(p.name, p.rating, p.deviation, p.games) for p in board] == [
-        ("Bea", 1851, 75, 40), ("Ada", 1700, 60, 40)]
+        ("Bea", 1851, 74, 40), ("Ada", 1700, 60, 40)]
     assert [p.name for p in profiles.leaderboard("quads-rapid")] == ["Finn"]
     assert [p.name for p in Profiles(store, Days(40)).leaderboard("quads-blitz")] == [
         "Emil", "Bea", "Ada"]
@@ -261,3 +264,21 @@ def test_an_export_writes_every_game_of_the_player_as_a_record(
     assert profiles.export_name(ADA) == "quads-games-Ada.txt"
     assert profiles.export_name(CAL) == "quads-games.txt"
     assert profiles.export_name(None) == "quads-games.txt"
+
+
+def test_an_idle_rating_shows_its_grown_deviation(store: GameStore,
+                                                  profiles: Profiles) -> None:
+    idle = "e" * 64
+    store.add_player(idle)
+    AccountStore(store).create(idle, "Idle", None, [], "s", "d", "t")
+    with store.engine.begin() as connection:
+        connection.execute(insert(ratings), {
+            "player": idle, "category": "quads-blitz", "rating": 1700.0, "deviation": 60.0,
+            "volatility": 0.06, "games": 40,
+            "played": moment_text(now() - timedelta(days=400))})
+    shown = profiles.profile("idle", TODAY).ratings["quads-blitz"]
+    assert shown.provisional  # a year idle: provisional again
+    assert shown.deviation > 110
+    with store.engine.begin() as connection:
+        connection.execute(update(ratings).values(played=moment_text(now())))
+    assert not profiles.profile("idle", TODAY).ratings["quads-blitz"].provisional

@@ -266,3 +266,44 @@ def test_guessing_from_many_addresses_is_slowed_too(server: Server) -> None:
         refused(guesser.post("/api/session", json={"name": name, "password": GOOD}),
                 429, "rate_limited")
     assert owner.post("/api/session", json={"name": name, "password": GOOD}).status_code == 200
+
+
+def test_a_sign_in_rotates_the_devices_session_and_merges_only_what_there_is(
+        server: Server) -> None:
+    name = fresh_name()
+    signed_up(server.url, name)
+    device = newcomer(server.url)
+    first = device.post("/api/session", json={"name": name, "password": GOOD})
+    assert first.json()["merged"] is False  # a newcomer with nothing to bring
+    old = device.cookies[COOKIE]
+    again = device.post("/api/session", json={"name": name, "password": GOOD})
+    assert again.status_code == 200, again.text
+    assert device.cookies[COOKIE] != old
+    stale = newcomer(server.url)
+    stale.cookies.set(COOKIE, old)
+    refused(stale.get("/api/account"), 401, "unknown_player")  # the old session ended
+    assert len(device.get("/api/account/sessions").json()["sessions"]) == 2
+
+
+def test_a_new_password_signs_every_other_device_out(server: Server) -> None:
+    name = fresh_name()
+    home = signed_up(server.url, name)
+    phone = _sign_in_new(server.url, name)
+    changed = home.put("/api/account/password", json={"current": GOOD,
+                                                      "new": "another calm evening walk"})
+    assert changed.status_code == 204, changed.text
+    refused(phone.get("/api/account"), 401, "unknown_player")
+    assert home.get("/api/account").status_code == 200
+    assert _sign_in_new(server.url, name, "another calm evening walk")
+
+
+def _sign_in_new(url: str, name: str, password: str = GOOD) -> httpx.Client:
+    client = newcomer(url)
+    answer = client.post("/api/session", json={"name": name, "password": password})
+    assert answer.status_code == 200, answer.text
+    return client
+
+
+def test_a_link_code_says_how_long_it_lasts(server: Server) -> None:
+    home = signed_up(server.url, fresh_name())
+    assert home.post("/api/account/link").json()["seconds"] == 300

@@ -216,20 +216,30 @@ class AccountStore:
     # -- sessions ---------------------------------------------------------------
 
     def sign_in(self, player: str, session: str, device: str, trusted: str,
-                merge: str | None = None) -> None:
+                merge: str | None = None, replaces: tuple[str, str] | None = None) -> bool:
         """Sign a device in to ``player``'s account by the session token hash
         ``session``, trusted from now on by ``trusted``; with ``merge``, the anonymous
         player the device was is merged into the account first (every game and result
-        of it becomes the account's, and its token stops leading anywhere)."""
+        of it becomes the account's, and its token stops leading anywhere); with
+        ``replaces`` (a player and a session token hash), the session the device held
+        until now ends.  Whether anything of ``merge`` became the account's."""
         moment = moment_text(now())
+        moved = 0
         with self.store.begin(write=True) as connection:
             if merge is not None and merge != player:
-                merge_player(connection, merge, player)
+                moved = merge_player(connection, merge, player)
                 connection.execute(
                     update(players).where(players.c.id == merge)
                     .values(token_hash=RETIRED + merge))
                 self._announce(connection, merge)
+            if replaces is not None:
+                old_player, old_session = replaces
+                if connection.execute(delete(sessions).where(
+                        sessions.c.player == old_player,
+                        sessions.c.id == old_session)).rowcount:
+                    self._announce(connection, old_player)
             self._sign_in(connection, player, session, device, trusted, moment)
+        return moved > 0
 
     def _sign_in(self, connection: Connection, player: str, session: str, device: str,
                  trusted: str, moment: str) -> None:

@@ -17,7 +17,7 @@ __all__ = ["merge_player"]
 
 def merge_player(connection: Connection, source: str, target: str) -> int:
     """Make every game, seat, puzzle result and seek of ``source`` ``target``'s, in the
-    transaction of ``connection``; how many games changed hands."""
+    transaction of ``connection``; how many rows changed hands."""
     _settle_device_games(connection, source, target)
     moved = 0
     for column in (games.c.owner, games.c.first_player, games.c.second_player):
@@ -27,14 +27,17 @@ def merge_player(connection: Connection, source: str, target: str) -> int:
         puzzle_results.c.player == target, puzzle_results.c.attempt.is_not(None))
     connection.execute(delete(puzzle_results).where(
         puzzle_results.c.player == source, puzzle_results.c.attempt.in_(theirs)))
-    connection.execute(update(puzzle_results).where(puzzle_results.c.player == source)
-                       .values(player=target))
+    moved += int(connection.execute(update(puzzle_results)
+                                    .where(puzzle_results.c.player == source)
+                                    .values(player=target)).rowcount)
     days = select(puzzle_solves.c.date).where(puzzle_solves.c.player == target)
     connection.execute(delete(puzzle_solves).where(
         puzzle_solves.c.player == source, puzzle_solves.c.date.in_(days)))
-    connection.execute(update(puzzle_solves).where(puzzle_solves.c.player == source)
-                       .values(player=target))
-    connection.execute(update(seeks).where(seeks.c.player == source).values(player=target))
+    moved += int(connection.execute(update(puzzle_solves)
+                                    .where(puzzle_solves.c.player == source)
+                                    .values(player=target)).rowcount)
+    moved += int(connection.execute(update(seeks).where(seeks.c.player == source)
+                                    .values(player=target)).rowcount)
     connection.execute(delete(connections).where(connections.c.player == source))
     return moved
 

@@ -328,8 +328,9 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
         those of ``status`` if given.
 
         With ``player``, only that player's games (created or seated) in which
-        somebody has acted (a game that was never saved is left out), and the
-        online games they created that wait for the other player to join.
+        somebody has acted (a game that was never saved is left out), and their
+        online games nobody acted in yet: those that wait for the other player to
+        join, and those a seek taken started.
 
         ``limit`` and ``after`` read one page: at most ``limit`` games, those that
         come after the game whose ``(updated, id)`` is ``after``
@@ -342,8 +343,7 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
             query = query.where(
                 or_(games.c.owner == player, games.c.first_player == player,
                     games.c.second_player == player),
-                or_(games.c.revision > 0,
-                    and_(games.c.mode == "online", games.c.owner == player)),
+                or_(games.c.revision > 0, games.c.mode == "online"),
             )
         if status is not None:
             query = query.where(games.c.status == status)

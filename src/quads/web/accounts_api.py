@@ -25,8 +25,9 @@ from fastapi import APIRouter, Request, Response
 
 from quads.site.accounts.devices import describe
 from quads.site.accounts.passkeys import Site
-from quads.site.accounts.service import SESSION_ID, Accounts
+from quads.site.accounts.service import LINK_MINUTES, SESSION_ID, Accounts
 from quads.site.accounts.service import SignedIn as Entered
+from quads.site.errors import SiteError
 from quads.web.dispatch import quick
 from quads.web.middleware import rates
 from quads.web.middleware.identity import (
@@ -106,7 +107,9 @@ def _enter(request: Request, response: Response, entered: Entered,
     response.headers.append("set-cookie", f"{DEVICE_COOKIE}={entered.trusted}; Path=/api/; "
                             f"Max-Age={_DEVICE_MAX_AGE}; HttpOnly; SameSite=Strict{secure}")
     if caller is not None:
-        changed(caller)  # its first token, or the anonymous player merged, leads nowhere now
+        # Its first token (made an account, or merged), or the session it held until
+        # now, leads nowhere now.
+        changed(caller)
     return SignedIn(name=entered.name, merged=entered.merged,
                     recovery_codes=entered.recovery_codes or None)
 
@@ -170,12 +173,16 @@ def change_account(body: AccountSettings, accounts: AccountsOf,
 @router.put("/account/password", status_code=204, response_class=Response,
             tags=["accounts"], responses=refusals(422, 429, s401=_S401, s422="`weak_password`"))
 async def change_password(request: Request, body: PasswordChange, accounts: AccountsOf,
-                          engine: ThinkingOf, player: CallerOf) -> Response:
-    """Give the account a new password, proved by the current one if it has one."""
+                          engine: ThinkingOf, changed: TokenChangedOf,
+                          player: CallerOf) -> Response:
+    """Give the account a new password, proved by the current one if it has one: every
+    other device is signed out."""
     rates.charge(request, "signins")
     account = accounts.account(player)
+    keep = token_hash(request)
     await _hashing(request, engine, player, lambda: accounts.change_password(
-        account.player, body.current, body.new))
+        account.player, body.current, body.new, keep))
+    changed(account.player)
     return Response(status_code=204)
 
 
@@ -262,7 +269,7 @@ def new_link_code(request: Request, accounts: AccountsOf, player: CallerOf) -> L
     account = accounts.account(player)
     code, expires = accounts.new_link_code(account.player)
     url = f"{str(request.base_url).rstrip('/')}/#/link/{code}"
-    return LinkCodeView(code=code, expires=expires, url=url,
+    return LinkCodeView(code=code, expires=expires, seconds=LINK_MINUTES * 60, url=url,
                         qr=qr_svg(url, "Sign in to Quads").decode())
 
 
@@ -278,10 +285,10 @@ async def sign_in(request: Request, response: Response, body: SignInRequest,
     before as a player without an account (its games, puzzle results) becomes the
     account's."""
     rates.charge(request, "signins")
-    device, trusted = _device(request), _trusted(request)
+    device, trusted, old = _device(request), _trusted(request), token_hash(request)
     entered = await _hashing(request, engine, player, lambda: accounts.sign_in(
-        body.name, body.password, device, player, trusted))
-    return _enter(request, response, entered, changed, player if entered.merged else None)
+        body.name, body.password, device, player, trusted, old))
+    return _enter(request, response, entered, changed, player)
 
 
 @router.post("/session/recovery", tags=["accounts"], responses=refusals(429, s401=_S401))
@@ -292,10 +299,10 @@ async def sign_in_by_recovery_code(request: Request, response: Response,
                                    player: CallerOf) -> SignedIn:
     """Sign this device in by one of the account's recovery codes, used up by it."""
     rates.charge(request, "signins")
-    device, trusted = _device(request), _trusted(request)
+    device, trusted, old = _device(request), _trusted(request), token_hash(request)
     entered = await _hashing(request, engine, player, lambda: accounts.recover(
-        body.name, body.code, device, player, trusted))
-    return _enter(request, response, entered, changed, player if entered.merged else None)
+        body.name, body.code, device, player, trusted, old))
+    return _enter(request, response, entered, changed, player)
 
 
 @router.post("/session/link", tags=["accounts"], responses=refusals(
@@ -307,8 +314,9 @@ def sign_in_by_link_code(request: Request, response: Response, body: LinkRequest
                          player: CallerOf) -> SignedIn:
     """Sign this device in by a link code that a signed-in device made, used up by it."""
     rates.charge(request, "signins")
-    entered = accounts.link(body.code, _device(request), player, _trusted(request))
-    return _enter(request, response, entered, changed, player if entered.merged else None)
+    entered = accounts.link(body.code, _device(request), player, _trusted(request),
+                            token_hash(request))
+    return _enter(request, response, entered, changed, player)
 
 
 @router.delete("/session", status_code=204, response_class=Response, tags=["accounts"])
@@ -336,6 +344,7 @@ def sign_out(request: Request, accounts: AccountsOf, changed: TokenChangedOf,
 @router.post("/passkeys/options", tags=["accounts"], responses=refusals(
     422, 429, s401=_S401_ACCOUNT, s422="`invalid_name`, `name_taken`"))
 @acting
+@signing_in
 @quick
 def passkey_options(request: Request, body: PasskeyOptionsRequest, accounts: AccountsOf,
                     passkeys: PasskeysOf, player: CallerOf) -> PasskeyCeremony:
@@ -343,9 +352,11 @@ def passkey_options(request: Request, body: PasskeyOptionsRequest, accounts: Acc
     with a ``name``, for the account about to be made with ``POST /api/account``), or
     ``sign_in``."""
     rates.charge(request, "signins")
-    assert player is not None  # an acting route always has a caller
-    if body.purpose == "sign_in":
+    if body.purpose == "sign_in":  # a token that leads nowhere (signed out elsewhere) too
         ceremony = passkeys.begin(_site(request), "sign_in", None)
+    elif player is None:
+        raise SiteError("not_signed_in", "this device's cookie leads to no player now: "
+                        "sign in, or start as a new player, first")
     elif body.name is not None:
         accounts.check_new(body.name, None)
         ceremony = passkeys.begin(_site(request), "register", player, body.name)
@@ -390,6 +401,7 @@ def sign_in_by_passkey(request: Request, response: Response, body: PasskeyProof,
     rates.charge(request, "signins")
     proved = passkeys.authenticate(_site(request), body.challenge, body.credential)
     account = accounts.account(proved.player)
-    entered = accounts.enter(account, _device(request), player, _trusted(request))
-    return _enter(request, response, entered, changed, player if entered.merged else None)
+    entered = accounts.enter(account, _device(request), player, _trusted(request),
+                             token_hash(request))
+    return _enter(request, response, entered, changed, player)
 

@@ -50,6 +50,7 @@ from quads.web.views import game_view
 __all__ = [
     "AccountsOf",
     "BotStreamsOf",
+    "BotTokensOf",
     "BotsOf",
     "CallerOf",
     "GamesOf",
@@ -64,6 +65,7 @@ __all__ = [
     "PuzzleWarmerOf",
     "SettingsOf",
     "StoreOf",
+    "ThinkingOf",
     "TodayOf",
     "TokenChangedOf",
     "Viewer",

@@ -115,7 +115,7 @@ class Accounts:
     # -- signing in -----------------------------------------------------------------
 
     def sign_in(self, name: str, password: str, device: str, caller: str | None,
-                trusted: str | None = None) -> SignedIn:
+                trusted: str | None = None, replaces: str | None = None) -> SignedIn:
         """Sign a device in by name and password.
 
         :raises SiteError: ``bad_credentials`` (a wrong name or password, alike), or
@@ -140,10 +140,10 @@ class Accounts:
         assert account.password is not None
         if needs_rehash(account.password):
             self.store.set_password(account.player, hash_password(password))
-        return self.enter(account, device, caller, trusted)
+        return self.enter(account, device, caller, trusted, replaces)
 
     def recover(self, name: str, code: str, device: str, caller: str | None,
-                trusted: str | None = None) -> SignedIn:
+                trusted: str | None = None, replaces: str | None = None) -> SignedIn:
         """Sign a device in by a recovery code of the account ``name``, which is used up.
 
         :raises SiteError: ``bad_credentials``, ``rate_limited``.
@@ -154,10 +154,10 @@ class Accounts:
                 or not self.store.use_recovery_code(account.player, hashed(normal_code(code)))):
             self.throttle.failed(name)
             raise _bad_credentials()
-        return self.enter(account, device, caller, trusted)
+        return self.enter(account, device, caller, trusted, replaces)
 
     def link(self, code: str, device: str, caller: str | None,
-             trusted: str | None = None) -> SignedIn:
+             trusted: str | None = None, replaces: str | None = None) -> SignedIn:
         """Sign a device in by a link code that a signed-in device made, used up.
 
         :raises SiteError: ``bad_link_code`` if it is not one, was used or expired.
@@ -167,21 +167,26 @@ class Accounts:
         if account is None or account.deleted is not None:
             raise SiteError("bad_link_code", "this code lets no device in: it was mistyped, "
                             "used, or has expired; make a new one on a signed-in device")
-        return self.enter(account, device, caller, trusted)
+        return self.enter(account, device, caller, trusted, replaces)
 
     def enter(self, account: Account, device: str, caller: str | None,
-              trusted: str | None = None) -> SignedIn:
+              trusted: str | None = None, replaces: str | None = None) -> SignedIn:
         """Sign a device in to ``account`` (its owner proved it): a new session; the
-        anonymous player ``caller`` merged in."""
+        anonymous player ``caller`` merged in; the session ``replaces`` (the hash of the
+        device's token, when it was signed in already) ends: a sign-in always rotates
+        the device's session."""
         merge = None
         if caller is not None and caller != account.player:
             has_account, bot = self.store.standing(caller)
             merge = None if has_account or bot else caller
+        old = None if caller is None or replaces is None or replaces == caller else (
+            caller, replaces)
         session = token()
         trust = trusted if trusted and self.store.trusted(hashed(trusted), account.player) \
             else token()
-        self.store.sign_in(account.player, hashed(session), device, hashed(trust), merge)
-        return SignedIn(account.player, account.name, session, trust, merged=merge is not None)
+        merged = self.store.sign_in(account.player, hashed(session), device, hashed(trust),
+                                    merge, old)
+        return SignedIn(account.player, account.name, session, trust, merged=merged)
 
     # -- a signed-in account --------------------------------------------------------
 
@@ -209,8 +214,10 @@ class Accounts:
         if not found or not self.store.end_sessions(player, only=found[0]):
             raise SiteError.not_found(f"no session {session!r} of this account")
 
-    def change_password(self, player: str, current: str | None, new: str) -> None:
-        """Give the account ``new`` as its password, proving ``current`` (if it has one).
+    def change_password(self, player: str, current: str | None, new: str,
+                        keep: str | None = None) -> None:
+        """Give the account ``new`` as its password, proving ``current`` (if it has one);
+        every other device is signed out (all but the session ``keep``).
 
         :raises SiteError: ``bad_credentials`` for a wrong current password,
             ``weak_password``.
@@ -221,6 +228,7 @@ class Accounts:
             raise _bad_credentials()
         check_password(new, account.name)
         self.store.set_password(player, hash_password(new))
+        self.store.end_sessions(player, keep=keep)
 
     def check_password_again(self, account: Account, password: str | None) -> None:
         """Ask an account's password again before a change that matters (none is asked

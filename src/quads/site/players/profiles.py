@@ -24,7 +24,7 @@ from quads.clock import clock_headers
 from quads.game import Game
 from quads.outcome import Player
 from quads.puzzles import streak_of_newest
-from quads.ratings import LEADERBOARD, Category
+from quads.ratings import LEADERBOARD, Category, Rating, aged
 from quads.record import write_record
 from quads.rules import Rules
 from quads.site.accounts.rated import account_name
@@ -39,6 +39,7 @@ from quads.storage.profiles import (
     Score,
     SideResult,
 )
+from quads.storage.ratings import PlayerRating
 from quads.storage.stored import now
 
 __all__ = ["FIRST_PAGE", "LEADERS", "CategoryRating", "Export", "FinishedGame", "FinishedPage",
@@ -151,6 +152,13 @@ def exported_game(stored: StoredGame) -> Game:
     return game
 
 
+def _as_of_now(kept: PlayerRating) -> Rating:
+    """A rating kept as of its last game, its deviation grown for the days since (as
+    lichess shows it: an idle player's rating becomes provisional again)."""
+    days = max(0.0, (now() - kept.played).total_seconds() / 86_400)
+    return aged(kept.rating, days)
+
+
 def _category(text: str) -> str:
     """``text`` if it names a rating category.
 
@@ -188,11 +196,12 @@ class Profiles:
         """
         account = self._account(name)
         player, profiles = account.player, ProfileStore(self.store)
-        ratings = {
-            rating.category: CategoryRating(
-                rating=rating.rating.shown, deviation=round(rating.rating.deviation),
-                provisional=rating.rating.provisional, games=rating.games)
-            for rating in self.store.ratings(player)}
+        ratings = {}
+        for kept in self.store.ratings(player):
+            rating = _as_of_now(kept)
+            ratings[kept.category] = CategoryRating(
+                rating=rating.shown, deviation=round(rating.deviation),
+                provisional=rating.provisional, games=kept.games)
         return Profile(
             name=account.name, created=account.created, bot=account.bot, ratings=ratings,
             score=profiles.score(player),
@@ -238,9 +247,13 @@ class Profiles:
         """
         category = _category(category)
         since = now() - datetime.timedelta(days=self.limits.leaderboard_days)
-        return [Leader(name, rating.rating.shown, round(rating.rating.deviation), rating.games)
-                for _, name, rating in self.store.leaderboard(
-                    category, deviation=LEADERBOARD, since=since, limit=LEADERS)]
+        leaders = []
+        for _, name, kept in self.store.leaderboard(category, deviation=LEADERBOARD,
+                                                     since=since, limit=LEADERS):
+            rating = _as_of_now(kept)
+            if rating.ranked:  # its deviation grew past the bound since its last game
+                leaders.append(Leader(name, rating.shown, round(rating.deviation), kept.games))
+        return leaders
 
     # ---- a player's own games ------------------------------------------------
 

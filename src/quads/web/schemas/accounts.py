@@ -162,6 +162,8 @@ class LinkCodeView(BaseModel):
 
     code: str
     expires: datetime
+    seconds: int = Field(description="How long it lasts from now (whatever this device's "
+                                     "clock says)")
     url: str = Field(description="The page that signs a device in with this code")
     qr: str = Field(description="The page's address as a QR code (an SVG image)")
 
