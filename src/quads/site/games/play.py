@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC
 
-from quads.clock import TimeControl
+from quads.clock import TimeControl, clock_headers
 from quads.errors import InvalidRecordError
 from quads.game import Action, Game
 from quads.outcome import Player
@@ -109,6 +109,27 @@ def imported_game(record: str, mode: Mode | None, level: int | None, human: Side
     if mode is None:
         mode, level, human = _recorded_opponent(game.headers)
     return _stored(game, mode, level, human, owner, host)
+
+
+def recorded(stored: StoredGame) -> Game:
+    """``stored`` as its record is written (its download, an export of one's games):
+    with who played it (:func:`opponent_headers`) and its clocks, and for an online
+    game its players' names as others see them (``First``, ``Second``), whether it is
+    rated (``Rated``: ``yes`` or ``no``) and the category of a rated one
+    (``Category``)."""
+    game = stored.game.copy()
+    game.headers.update(opponent_headers(stored))
+    if stored.clock is not None:
+        game.headers.update(clock_headers(stored.clock))
+    if stored.mode == "online":
+        for side, key in ((Player.FIRST, "First"), (Player.SECOND, "Second")):
+            name = stored.names[side]
+            if name is not None:
+                game.headers[key] = name
+        game.headers["Rated"] = "yes" if stored.rated else "no"
+        if stored.rated and stored.category is not None:
+            game.headers["Category"] = stored.category
+    return game
 
 
 def opponent_headers(stored: StoredGame) -> dict[str, str]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from quads.clock import TimeControl, clock_headers
+from quads.clock import TimeControl
 from quads.game import Action, Game
 from quads.outcome import Player
 from quads.site.accounts.rated import rated_category, require_account
@@ -90,13 +90,8 @@ class Games:
         return self.store.load(game_id)
 
     def record(self, game_id: str, player: str | None) -> Game:
-        """The game to write as a record: with who played it and its clocks."""
-        stored = self.load(game_id, player)
-        game = stored.game.copy()
-        game.headers.update(play.opponent_headers(stored))
-        if stored.clock is not None:
-            game.headers.update(clock_headers(stored.clock))
-        return game
+        """The game to write as a record (:func:`quads.site.games.play.recorded`)."""
+        return play.recorded(self.load(game_id, player))
 
     # ---- starting ------------------------------------------------------------
 

@@ -20,17 +20,14 @@ import datetime
 from dataclasses import dataclass
 from typing import Protocol
 
-from quads.clock import clock_headers
-from quads.game import Game
-from quads.outcome import Player
 from quads.puzzles import streak_of_newest
 from quads.ratings import LEADERBOARD, Category, Rating, aged
 from quads.record import write_record
 from quads.rules import Rules
 from quads.site.accounts.rated import account_name
 from quads.site.errors import SiteError
-from quads.site.games.play import opponent_headers
-from quads.storage import GameNotFoundError, GameStore, StoredGame
+from quads.site.games.play import recorded
+from quads.storage import GameNotFoundError, GameStore
 from quads.storage.profiles import (
     FinishedGame,
     FinishedPage,
@@ -43,8 +40,7 @@ from quads.storage.ratings import PlayerRating
 from quads.storage.stored import now
 
 __all__ = ["FIRST_PAGE", "LEADERS", "CategoryRating", "Export", "FinishedGame", "FinishedPage",
-           "Leader", "Profile", "ProfileLimits", "Profiles", "RatingHistory", "RatingPoint",
-           "exported_game"]
+           "Leader", "Profile", "ProfileLimits", "Profiles", "RatingHistory", "RatingPoint"]
 
 FIRST_PAGE = 20
 """Finished games on a profile's first page, and on a page by default."""
@@ -129,27 +125,6 @@ class Export:
 
     records: list[str]
     next: tuple[str, str] | None
-
-
-def exported_game(stored: StoredGame) -> Game:
-    """``stored`` as an export writes it: with the headers of its download (who played
-    it, its clocks: :meth:`Games.record <quads.site.games.service.Games.record>`), and
-    for an online game its players' names as others see them (``First``, ``Second``),
-    whether it is rated (``Rated``: ``yes`` or ``no``) and the category of a rated one
-    (``Category``)."""
-    game = stored.game.copy()
-    game.headers.update(opponent_headers(stored))
-    if stored.clock is not None:
-        game.headers.update(clock_headers(stored.clock))
-    if stored.mode == "online":
-        for side, key in ((Player.FIRST, "First"), (Player.SECOND, "Second")):
-            name = stored.names[side]
-            if name is not None:
-                game.headers[key] = name
-        game.headers["Rated"] = "yes" if stored.rated else "no"
-        if stored.rated and stored.category is not None:
-            game.headers["Category"] = stored.category
-    return game
 
 
 def _as_of_now(kept: PlayerRating) -> Rating:
@@ -283,5 +258,5 @@ class Profiles:
                 stored = self.store.load(summary.id)
             except GameNotFoundError:
                 continue
-            records.append(write_record(exported_game(stored)))
+            records.append(write_record(recorded(stored)))
         return Export(records, following)
