@@ -10,6 +10,7 @@ from tests.site.site_helpers import online_game
 
 from quads.site.accounts.codes import hashed, normal_code
 from quads.site.accounts.names import check_name
+from quads.site.accounts.passkeys import NewPasskey
 from quads.site.accounts.passwords import check_password, verify_password
 from quads.site.accounts.service import Accounts
 from quads.site.accounts.throttle import AccountThrottle
@@ -186,3 +187,20 @@ def test_a_password_changes(accounts: Accounts) -> None:
         accounts.change_password(ALICE, "wrong", "another fine long phrase")
     accounts.change_password(ALICE, GOOD, "another fine long phrase")
     assert accounts.sign_in("Alice", "another fine long phrase", "d", None).player == ALICE
+
+
+def test_an_account_without_a_password_proves_itself_by_its_own_passkey(
+        accounts: Accounts) -> None:
+    passkey = NewPasskey("credential-id", "public-key", 0)
+    accounts.sign_up(ALICE, "Alice", None, "d", passkey=passkey)
+    account = accounts.account(ALICE)
+    with _refused("bad_credentials"):
+        accounts.check_password_again(account, None)  # no proof at all
+    with _refused("bad_credentials"):
+        accounts.check_password_again(account, None, passkey=BOB)  # another's passkey
+    accounts.check_password_again(account, None, passkey=ALICE)
+    with _refused("bad_credentials"):
+        accounts.delete(ALICE, "Alice", None)
+    accounts.delete(ALICE, "Alice", None, passkey=ALICE)
+    with _refused("not_signed_in"):
+        accounts.account(ALICE)

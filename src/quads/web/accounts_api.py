@@ -24,7 +24,7 @@ from typing import TypeVar
 from fastapi import APIRouter, Request, Response
 
 from quads.site.accounts.devices import describe
-from quads.site.accounts.passkeys import Site
+from quads.site.accounts.passkeys import Passkeys, Site
 from quads.site.accounts.service import LINK_MINUTES, SESSION_ID, Accounts
 from quads.site.accounts.service import SignedIn as Entered
 from quads.site.errors import SiteError
@@ -91,6 +91,17 @@ def _device(request: Request) -> str:
 def _trusted(request: Request) -> str | None:
     token = request.cookies.get(DEVICE_COOKIE)
     return token if token and len(token) <= 64 else None
+
+
+def _proved(site: Site, passkeys: Passkeys, proof: PasskeyProof | None) -> str | None:
+    """The player whose passkey ``proof`` (an answer to a ``sign_in`` ceremony) proves,
+    if one came (in a lane: it reads and writes the store).
+
+    :raises SiteError: ``bad_passkey`` if it proves nothing.
+    """
+    if proof is None:
+        return None
+    return passkeys.authenticate(site, proof.challenge, proof.credential).player
 
 
 async def _hashing(request: Request, engine: ThinkingOf, player: str | None,
@@ -178,25 +189,29 @@ async def change_password(request: Request, body: PasswordChange, accounts: Acco
     """Give the account a new password, proved by the current one if it has one: every
     other device is signed out."""
     rates.charge(request, "signins")
-    account = accounts.account(player)
     keep = token_hash(request)
     await _hashing(request, engine, player, lambda: accounts.change_password(
-        account.player, body.current, body.new, keep))
-    changed(account.player)
+        player, body.current, body.new, keep))
+    assert player is not None  # not_signed_in was raised otherwise
+    changed(player)
     return Response(status_code=204)
 
 
 @router.post("/account/recovery-codes", tags=["accounts"],
              responses=refusals(429, s401=_S401))
 async def new_recovery_codes(request: Request, body: PasswordCheck, accounts: AccountsOf,
-                             engine: ThinkingOf, player: CallerOf) -> RecoveryCodes:
+                             passkeys: PasskeysOf, engine: ThinkingOf,
+                             player: CallerOf) -> RecoveryCodes:
     """Ten new recovery codes, shown this once (the old ones stop working); the
-    account's password is asked again if it has one."""
+    account proves itself again: its password, or a passkey (``sign_in`` ceremony) if
+    it has no password."""
     rates.charge(request, "signins")
-    account = accounts.account(player)
+    site = _site(request)
 
     def work() -> list[str]:
-        accounts.check_password_again(account, body.password)
+        account = accounts.account(player)
+        proved = _proved(site, passkeys, body.passkey)
+        accounts.check_password_again(account, body.password, proved)
         return accounts.new_recovery_codes(account.player)
 
     return RecoveryCodes(recovery_codes=await _hashing(request, engine, player, work))
@@ -205,16 +220,17 @@ async def new_recovery_codes(request: Request, body: PasswordCheck, accounts: Ac
 @router.delete("/account", status_code=204, response_class=Response, tags=["accounts"],
                responses=refusals(429, s401=_S401))
 async def delete_account(request: Request, body: DeleteAccountRequest, accounts: AccountsOf,
-                         engine: ThinkingOf, changed: TokenChangedOf,
+                         passkeys: PasskeysOf, engine: ThinkingOf, changed: TokenChangedOf,
                          player: CallerOf) -> Response:
-    """Delete the caller's account, confirmed by its name and password (if it has one):
-    every device is signed out; its games stay for its opponents, under the name
-    "deleted player"; the name is never given again."""
+    """Delete the caller's account, confirmed by its name and its password (or a passkey,
+    if it has no password): every device is signed out; its games stay for its
+    opponents, under the name "deleted player"; the name is never given again."""
     rates.charge(request, "signins")
-    account = accounts.account(player)
+    site = _site(request)
     await _hashing(request, engine, player, lambda: accounts.delete(
-        account.player, body.name, body.password))
-    changed(account.player)
+        player, body.name, body.password, _proved(site, passkeys, body.passkey)))
+    assert player is not None  # not_signed_in was raised otherwise
+    changed(player)
     response = Response(status_code=204)
     response.headers.append("set-cookie", ended_cookie_header(request.scope))
     return response

@@ -214,7 +214,7 @@ class Accounts:
         if not found or not self.store.end_sessions(player, only=found[0]):
             raise SiteError.not_found(f"no session {session!r} of this account")
 
-    def change_password(self, player: str, current: str | None, new: str,
+    def change_password(self, player: str | None, current: str | None, new: str,
                         keep: str | None = None) -> None:
         """Give the account ``new`` as its password, proving ``current`` (if it has one);
         every other device is signed out (all but the session ``keep``).
@@ -227,17 +227,21 @@ class Accounts:
                                                                  current or ""):
             raise _bad_credentials()
         check_password(new, account.name)
-        self.store.set_password(player, hash_password(new))
-        self.store.end_sessions(player, keep=keep)
+        self.store.set_password(account.player, hash_password(new))
+        self.store.end_sessions(account.player, keep=keep)
 
-    def check_password_again(self, account: Account, password: str | None) -> None:
-        """Ask an account's password again before a change that matters (none is asked
-        of an account without one).
+    def check_password_again(self, account: Account, password: str | None,
+                             passkey: str | None = None) -> None:
+        """Ask the account to prove itself again before a change that matters: its
+        password, or for an account without one a passkey of its own just proved
+        (``passkey``: the player that passkey belongs to).
 
-        :raises SiteError: ``bad_credentials`` if it is wrong.
+        :raises SiteError: ``bad_credentials`` if the proof is wrong or missing.
         """
-        if account.password is not None and not verify_password(account.password,
-                                                                password or ""):
+        if account.password is not None:
+            if not verify_password(account.password, password or ""):
+                raise _bad_credentials()
+        elif passkey != account.player:
             raise _bad_credentials()
 
     def add_passkey(self, player: str, passkey: NewPasskey) -> None:
@@ -280,15 +284,17 @@ class Accounts:
         self.store.add_link_code(player, hashed(code), expires)
         return code, expires
 
-    def delete(self, player: str, name: str, password: str | None) -> None:
-        """Delete the caller's account, confirmed by its name and (if it has one) its
-        password.
+    def delete(self, player: str | None, name: str, password: str | None,
+               passkey: str | None = None) -> None:
+        """Delete the caller's account, confirmed by its name and its password (or, for
+        an account without one, a passkey of its own: ``passkey`` as in
+        :meth:`check_password_again`).
 
         :raises SiteError: ``bad_credentials`` if either is wrong.
         """
         account = self.account(player)
-        if name.lower() != account.name.lower() or (
-                account.password is not None
-                and not verify_password(account.password, password or "")):
+        if name.lower() != account.name.lower():
+            waste_time(password or "")
             raise _bad_credentials()
-        self.store.delete(player)
+        self.check_password_again(account, password, passkey)
+        self.store.delete(account.player)

@@ -123,16 +123,20 @@ class PasswordChange(BaseModel):
 
 
 class PasswordCheck(BaseModel):
-    """The account's password, asked again before a change that matters."""
+    """The account proves itself again before a change that matters: its password, or
+    for an account without one a passkey (an answer to a ``sign_in`` ceremony)."""
 
     password: str | None = Field(default=None, max_length=1024)
+    passkey: PasskeyProof | None = None
 
 
 class DeleteAccountRequest(BaseModel):
-    """Delete my account: its name, and its password if it has one."""
+    """Delete my account: its name, and its password (or for an account without one, a
+    passkey: an answer to a ``sign_in`` ceremony)."""
 
     name: str = _NAME
     password: str | None = Field(default=None, max_length=1024)
+    passkey: PasskeyProof | None = None
 
 
 class RecoveryCodes(BaseModel):
