@@ -54,6 +54,12 @@ def test_a_rated_seek_starts_a_rated_game_whose_result_counts_once(
     games = _games(store, told)
     over = games.resign(game_id, B, stored.revision)
     assert over.is_over()
+    # What the followers are told (and the answer) carries the change at once.
+    told_first = over.ratings[0]
+    assert told_first is not None
+    assert told_first.before == NEW.rating
+    assert told_first.after is not None
+    assert told_first.after > NEW.rating
     after = store.load(game_id)
     first, second = after.ratings
     assert first is not None

@@ -144,8 +144,14 @@ def rate_game(connection: Connection, stored: StoredGame, postgres: bool) -> boo
                    / 86_400) if rows[p]["games"] else 0.0 for p in (first, second)}
     after = dict(zip((first, second), game(before[first], before[second], score,
                                            idle[first], idle[second]), strict=True))
-    for player, own in ((first, score), (second, 1.0 - score)):
+    seats: list[SeatRating | None] = []
+    for index, (player, own) in enumerate(((first, score), (second, 1.0 - score))):
         new = after[player]
+        known = stored.ratings[index]
+        seats.append(SeatRating(rating=new.rating, deviation=new.deviation,
+                                games=rows[player]["games"] + 1,
+                                hidden=known is not None and known.hidden,
+                                before=before[player].rating, after=new.rating))
         connection.execute(
             update(ratings).where(ratings.c.player == player,
                                   ratings.c.category == stored.category)
@@ -155,6 +161,7 @@ def rate_game(connection: Connection, stored: StoredGame, postgres: bool) -> boo
             "game": stored.id, "player": player, "category": stored.category,
             "before": before[player].rating, "after": new.rating,
             "deviation": new.deviation, "score": own, "moment": text})
+    stored.ratings = (seats[0], seats[1])  # the views drawn from it show the change at once
     return True
 
 
