@@ -12,8 +12,8 @@ import pytest
 
 from bot_helpers import hosted, newcomer, person
 from e2e.quads_server import Server, free_port
-from quads.web.accounts_api import DEVICE_COOKIE
 from quads.web.middleware.identity import COOKIE
+from quads.web.signing import DEVICE_COOKIE
 
 GOOD = "a quiet heron by the lake"
 

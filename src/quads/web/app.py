@@ -31,10 +31,12 @@ from quads.web import (
     lobby_api,
     lobby_live,
     openapi,
+    passkeys_api,
     players_api,
     profiles_api,
     puzzle_api,
     pwa,
+    sessions_api,
     thinking,
 )
 from quads.web.arenas import limit_arenas
@@ -176,6 +178,8 @@ def create_app(
     app.include_router(players_api.router)
     app.include_router(profiles_api.router)  # after /api/players/me, which stays the caller
     app.include_router(accounts_api.router)
+    app.include_router(sessions_api.router)
+    app.include_router(passkeys_api.router)
     app.include_router(lobby_api.router)
     app.include_router(lobby_live.router)
     app.include_router(bot_api.router)

@@ -40,7 +40,8 @@ from quads.web.bot_streams import BotStreams
 from quads.web.lane import DatabaseLane, lane_for
 from quads.web.live_hub import LiveHub
 from quads.web.lobby_hub import LobbyHub
-from quads.web.middleware.identity import KnownPlayers, caller
+from quads.web.middleware.identity import caller
+from quads.web.middleware.known_players import KnownPlayers
 from quads.web.puzzle_warmer import PuzzleWarmer
 from quads.web.schemas.game_views import GameView
 from quads.web.settings import Settings
@@ -260,7 +261,7 @@ BotStreamsOf = Annotated[BotStreams, Depends(_bot_streams)]
 """The bots' event streams open on this process."""
 KnownPlayersOf = Annotated[KnownPlayers, Depends(_known_players)]
 """The people whose token this process checked
-(:class:`quads.web.middleware.identity.KnownPlayers`)."""
+(:class:`quads.web.middleware.known_players.KnownPlayers`)."""
 LobbyHubOf = Annotated[LobbyHub, Depends(_lobby_hub)]
 """The lobby's live sockets of this process (:mod:`quads.web.lobby_live`)."""
 BotTokensOf = Annotated[BotTokens, Depends(_bot_tokens)]

@@ -47,7 +47,6 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-import threading
 import time
 from collections.abc import Callable
 from typing import TypeVar
@@ -63,8 +62,9 @@ from quads.storage.bot_keys import BotKeys
 from quads.web.errors import error_response
 from quads.web.lane import lane_for
 from quads.web.middleware import rates
+from quads.web.middleware.known_players import KNOWN_CACHE, KnownPlayers
 
-__all__ = ["CLOSE_UNAVAILABLE", "COOKIE", "NEW_PLAYER_ROUTE", "KnownPlayers", "PlayerMiddleware",
+__all__ = ["CLOSE_UNAVAILABLE", "COOKIE", "NEW_PLAYER_ROUTE", "PlayerMiddleware",
            "acting", "anonymous", "by_cookie", "caller", "cookie_header", "ended_cookie_header",
            "issued_token", "player_id", "signing_in", "token_hash"]
 
@@ -78,8 +78,6 @@ cookie, whatever token the request brings."""
 _MAX_AGE = 400 * 86_400
 """How long a browser keeps the cookie: the longest that browsers allow."""
 
-_KNOWN_CACHE = 100_000
-"""How many people's ids checked are remembered in memory."""
 
 _ACTING: set[str] = set()
 """The names of the routes that make a new player of a caller without a token."""
@@ -154,65 +152,6 @@ def ended_cookie_header(scope: Scope) -> str:
     secure = scope.get("scheme") == "https"
     return (f"{COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
             + ("; Secure" if secure else ""))
-
-
-class KnownPlayers:
-    """The tokens this process checked lately, by their hashes, with their players
-    (never a bot's own token: see the module's documentation), believed only while
-    :attr:`trusted` says so."""
-
-    def __init__(self) -> None:
-        self._players: dict[str, str] = {}
-        """The player of each token hash."""
-        self._hashes: dict[str, set[str]] = {}
-        """The token hashes of each player."""
-        self._forgotten = 0
-        """Counts every :meth:`forget` and :meth:`clear`."""
-        self._lock = threading.Lock()
-        self.trusted: Callable[[], bool] = lambda: True
-        """Whether no news of a token that stopped leading to its player can be missed
-        now (on PostgreSQL: while the listener listens)."""
-
-    def get(self, token_hash: str) -> str | None:
-        """The player of ``token_hash``, if it was checked lately and is trusted."""
-        player = self._players.get(token_hash)
-        return player if player is not None and self.trusted() else None
-
-    def __contains__(self, player: object) -> bool:
-        return player in self._hashes and self.trusted()
-
-    def mark(self) -> int:
-        """A mark to give :meth:`add` for what is read from the store after it."""
-        return self._forgotten
-
-    def add(self, player: str, mark: int | None = None, token_hash: str | None = None) -> None:
-        """Remember that ``token_hash`` (default: ``player``, the hash of its first
-        token) leads to ``player``, unless somebody was forgotten since ``mark`` (what
-        was read then may be out of date)."""
-        with self._lock:
-            if mark is not None and mark != self._forgotten:
-                return
-            if len(self._players) >= _KNOWN_CACHE:
-                self._players.clear()
-                self._hashes.clear()
-            hashed = player if token_hash is None else token_hash
-            self._players[hashed] = player
-            self._hashes.setdefault(player, set()).add(hashed)
-
-    def forget(self, player: str) -> None:
-        """Forget every token of ``player`` (one of them changed or ended).  From any
-        thread."""
-        with self._lock:
-            self._forgotten += 1
-            for hashed in self._hashes.pop(player, ()):
-                self._players.pop(hashed, None)
-
-    def clear(self) -> None:
-        """Forget everybody (news may have been missed).  From any thread."""
-        with self._lock:
-            self._forgotten += 1
-            self._players.clear()
-            self._hashes.clear()
 
 
 def issued_token(connection: HTTPConnection) -> str | None:
@@ -345,7 +284,7 @@ class PlayerMiddleware:
         moment = time.monotonic()
         if moment - self._seen.get(hashed, -_SEEN_EVERY) < _SEEN_EVERY:
             return
-        if len(self._seen) >= _KNOWN_CACHE:
+        if len(self._seen) >= KNOWN_CACHE:
             self._seen.clear()
         self._seen[hashed] = moment
         await lane_for(self.store).run(AccountStore(self.store).seen, hashed)
