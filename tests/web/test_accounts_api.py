@@ -5,14 +5,17 @@ end at once; strangers, other sites and guessers change nothing."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from bot_helpers import hosted, newcomer, person
+from bot_helpers import hosted, newcomer, person, serving
 from e2e.quads_server import Server, free_port
+from quads.web.app import create_app
 from quads.web.middleware.identity import COOKIE
+from quads.web.settings import Settings
 from quads.web.signing import DEVICE_COOKIE
 
 GOOD = "a quiet heron by the lake"
@@ -307,3 +310,25 @@ def _sign_in_new(url: str, name: str, password: str = GOOD) -> httpx.Client:
 def test_a_link_code_says_how_long_it_lasts(server: Server) -> None:
     home = signed_up(server.url, fresh_name())
     assert home.post("/api/account/link").json()["seconds"] == 300
+
+
+def test_guessing_from_one_address_meets_its_budget_and_others_go_on(
+        tmp_path: Path) -> None:
+    settings = Settings(rate_signins="1000/minute", rate_signins_per_address="6/minute",
+                        account_failures="1000/minute")
+    with serving(create_app(tmp_path / "games.sqlite3", static_dir=None,
+                            settings=settings)) as url:
+        name = fresh_name()
+        owner = signed_up(url, name)
+        guesser = newcomer(url)
+        answers = [guesser.post("/api/session", json={"name": name, "password": f"guess {i}"})
+                   for i in range(8)]
+        assert [a.status_code for a in answers] == [401] * 6 + [429] * 2
+        assert "from your address" in answers[-1].json()["error"]["message"]
+        assert int(answers[-1].headers["Retry-After"]) > 0
+        # The account is not locked: its owner, from another address, gets in.
+        transport = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(base_url=url, timeout=30, transport=transport) as elsewhere:
+            assert elsewhere.post("/api/session", json={"name": name, "password": GOOD}
+                                  ).status_code == 200
+        assert owner.get("/api/account").status_code == 200
