@@ -229,50 +229,42 @@ async function readAnswer(response) {
   throw new ApiError(response.status, response.status === 404 ? "no_route" : "unknown");
 }
 
-export const fetchMessages = (lang) =>
-  request("GET", `/api/messages/${lang}`, undefined, { cached: true });
+export const fetchMessages = (lang) => request("GET", `/api/messages/${lang}`, undefined, { cached: true });
+
+/** The address of game `id`. */
+const gamePath = (id) => `/api/games/${encodeURIComponent(id)}`;
 
 /** `options.wait: false`: throw ApiError "unreachable" rather than wait for the server. */
 export const newGame = (settings, options) => request("POST", "/api/games", settings, options);
 
-/** A page of the caller's games; `cursor` is the `next` of the page before.
- * `options.wait: false`: throw ApiError "unreachable" rather than wait for the server. */
-export const listGames = (status, cursor, options) => {
-  const query = new URLSearchParams();
-  if (status) query.set("status", status);
-  if (cursor) query.set("cursor", cursor);
-  const text = query.toString();
-  return request("GET", text ? `/api/games?${text}` : "/api/games", undefined, options);
-};
+/** `path` with the query of `params` whose values are not empty. */
+function withQuery(path, params) {
+  const text = new URLSearchParams(Object.entries(params).filter(([, value]) => value)).toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** A page of the caller's games; `cursor` is the `next` of the page before. */
+export const listGames = (status, cursor, options) =>
+  request("GET", withQuery("/api/games", { status, cursor }), undefined, options);
 
 /** `options.wait: false`: throw ApiError "unreachable" rather than wait for the server. */
-export const getGame = (id, options) =>
-  request("GET", `/api/games/${encodeURIComponent(id)}`, undefined, options);
-
+export const getGame = (id, options) => request("GET", gamePath(id), undefined, options);
 /** Play one action: {action: "place", cell} | {action: "give", piece} | {action: "declare"|"claim"|"decline"}. */
 export const act = (id, revision, action, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/actions`, { revision, ...action }, options);
+  request("POST", `${gamePath(id)}/actions`, { revision, ...action }, options);
 
 export const computerTurn = (id, revision, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/computer`, { revision }, options);
+  request("POST", `${gamePath(id)}/computer`, { revision }, options);
 
-export const undo = (id, revision, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/undo`, { revision }, options);
-
-export const redo = (id, revision, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/redo`, { revision }, options);
-
+export const undo = (id, revision, options) => request("POST", `${gamePath(id)}/undo`, { revision }, options);
+export const redo = (id, revision, options) => request("POST", `${gamePath(id)}/redo`, { revision }, options);
 /** Give up: the caller's side loses (on one device, the side to move). */
-export const resign = (id, revision, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/resign`, { revision }, options);
-
+export const resign = (id, revision, options) => request("POST", `${gamePath(id)}/resign`, { revision }, options);
 /** "Play again": the next game with the sides swapped; answers its view. */
-export const rematch = (id, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/rematch`, undefined, options);
-
+export const rematch = (id, options) => request("POST", `${gamePath(id)}/rematch`, undefined, options);
 /** Delete one of the caller's unfinished games, as seen at `revision`. */
 export const deleteGame = (id, revision, options) =>
-  request("DELETE", `/api/games/${encodeURIComponent(id)}?revision=${encodeURIComponent(revision)}`, undefined, options);
+  request("DELETE", `${gamePath(id)}?revision=${encodeURIComponent(revision)}`, undefined, options);
 
 // ---- online games -------------------------------------------------------------
 
@@ -281,30 +273,22 @@ export const getInvite = (token, options) =>
   request("GET", `/api/invites/${encodeURIComponent(token)}`, undefined, options);
 
 /** Take the free seat of online game `id` with its invitation token. */
-export const join = (id, invite, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite }, options);
-
+export const join = (id, invite, options) => request("POST", `${gamePath(id)}/join`, { invite }, options);
 /** The bots that can be offered a seat now: {bots: [{bot, name}]}. */
 export const listBots = (options) => request("GET", "/api/bots", undefined, options);
-
 /** Offer the free seat of online game `id` to the bot of handle `bot`; answers the view. */
-export const inviteBot = (id, bot, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/invite-bot`, { bot }, options);
-
+export const inviteBot = (id, bot, options) => request("POST", `${gamePath(id)}/invite-bot`, { bot }, options);
 /** The address of the invitation's QR code (an SVG image). */
-export const inviteQrUrl = (id) => `/api/games/${encodeURIComponent(id)}/invite.svg`;
-
+export const inviteQrUrl = (id) => `${gamePath(id)}/invite.svg`;
 /** Accept or refuse the opponent's undo request. */
 export const answerUndo = (id, revision, accept, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/undo/answer`, { revision, accept }, options);
+  request("POST", `${gamePath(id)}/undo/answer`, { revision, accept }, options);
 
 export const hint = (id, lang, options) =>
-  request("GET", `/api/games/${encodeURIComponent(id)}/hint?lang=${encodeURIComponent(lang)}`, undefined, options);
+  request("GET", `${gamePath(id)}/hint?lang=${encodeURIComponent(lang)}`, undefined, options);
 
 /** A finished game's turns judged (slow: solved on the server). */
-export const review = (id, options) =>
-  request("GET", `/api/games/${encodeURIComponent(id)}/review`, undefined, options);
-
+export const review = (id, options) => request("GET", `${gamePath(id)}/review`, undefined, options);
 /** Every legal turn of a position with its value (docs/web-api.md). */
 export const analysis = (position, rules, options) =>
   request("GET", `/api/analysis?${new URLSearchParams({ position, rules })}`, undefined, options);
@@ -313,7 +297,7 @@ export const importRecord = (record, settings, options) =>
   request("POST", "/api/games/import", { record, ...settings }, options);
 
 /** The address of a game's record, for a download link. */
-export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
+export const recordUrl = (id) => `${gamePath(id)}/record`;
 
 // ---- the daily puzzle ---------------------------------------------------------
 
@@ -323,7 +307,6 @@ export const getPuzzle = (date, options) =>
 
 /** The puzzles of today and the 14 days after it generated so far: {today, complete, puzzles}. */
 export const puzzlesAhead = (options) => request("GET", "/api/puzzles/ahead", undefined, options);
-
 /** Judge the player's `turn` ("A1F", or "A1" for a placement alone) after `played`. */
 export const checkPuzzle = (date, played, turn, options) =>
   request("POST", `/api/puzzles/${encodeURIComponent(date)}/check`, { played, turn }, options);
@@ -335,26 +318,21 @@ export const puzzleResult = (date, result, options) =>
 
 /** The calling player's puzzle history. */
 export const puzzleHistory = (options) => request("GET", "/api/puzzles/history", undefined, options);
-
 /** Take over the results an earlier version of the page stored under an id it made up. */
-export const adoptPuzzleResults = (player, options) =>
-  request("POST", "/api/puzzles/adopt", { player }, options);
+export const adoptPuzzleResults = (player, options) => request("POST", "/api/puzzles/adopt", { player }, options);
 
 // ---- clocks and the lobby -------------------------------------------------------
 
 /** Claim game `id`, whose opponent left during their turn: the win, or with `draw` a draw. */
 export const claimAbandoned = (id, revision, draw, options) =>
-  request("POST", `/api/games/${encodeURIComponent(id)}/abandoned`, { revision, draw }, options);
+  request("POST", `${gamePath(id)}/abandoned`, { revision, draw }, options);
 
 /** The caller's name as others see it: {name}, null for a browser that is no player yet. */
 export const getMe = (options) => request("GET", "/api/players/me", undefined, options);
-
 /** Choose the name others see: {name}. */
 export const rename = (name, options) => request("PUT", "/api/players/me", { name }, options);
-
 /** Offer a game in the lobby: {rules, clock, side}; answers the SeekView. */
 export const openSeek = (seek, options) => request("POST", "/api/seeks", seek, options);
-
 /** Withdraw one's own seek. */
 export const withdrawSeek = (id, options) =>
   request("DELETE", `/api/seeks/${encodeURIComponent(id)}`, undefined, options);
@@ -365,6 +343,20 @@ export const acceptSeek = (id, options) =>
 
 /** "Play now": {rules, clock}; answers {game, seek}: the game met, or the seek that waits. */
 export const pairing = (body, options) => request("POST", "/api/pairing", body, options);
+
+// ---- profiles and leaderboards (docs/web-api.md) ----------------------------------------
+
+const player = (name) => `/api/players/${encodeURIComponent(name)}`;
+/** An account's profile: {name, created, bot, ratings, results, puzzles, games, next}. */
+export const getProfile = (name, options) => request("GET", player(name), undefined, options);
+/** A page of an account's finished games, `filter` {rules, result, cursor}: {games, next}. */
+export const profileGames = (name, filter, options) =>
+  request("GET", withQuery(`${player(name)}/games`, filter), undefined, options);
+/** An account's rating after each rated game of `category`: {points: [{moment, rating, game}]}. */
+export const ratingHistory = (name, category, options) =>
+  request("GET", `${player(name)}/ratings/${encodeURIComponent(category)}`, undefined, options);
+export const leaderboard = (category, options) =>
+  request("GET", `/api/leaderboard/${encodeURIComponent(category)}`, undefined, options);
 
 // ---- accounts (docs/web-api.md, "Accounts") -------------------------------------------
 

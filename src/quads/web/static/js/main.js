@@ -9,7 +9,8 @@
 // the same page at one of its sections; #/learn/tutorial the guided first
 // game; #/lobby the lobby, where strangers meet; #/join/<token> the invitation
 // to an online game (the server sends /join/<token> there); #/sign-in, #/sign-up,
-// #/account and #/link/<code> the account's screens (account/screens.js).  The id of
+// #/account and #/link/<code> the account's screens (account/screens.js); #/players/<name>,
+// #/my-games and #/leaderboard/<category> the players' screens (players/screens.js).  The id of
 // the open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
@@ -30,6 +31,7 @@ import { offerInstall } from "./install.js";
 import { OfflineBanner, keepForOffline } from "./offline.js";
 import { fillPlayAreas } from "./play-area.js";
 import { keepComingPuzzles } from "./puzzles/history.js";
+import { PlayerScreens } from "./players/screens.js";
 import { PuzzleView } from "./puzzles/puzzle-view.js";
 import { SetupView } from "./setup/setup-view.js";
 import { TutorialView } from "./learn/tutorial-view.js";
@@ -218,6 +220,7 @@ const tutorialView = new TutorialView({
 
 // Signed in, out, or an account made: the home screen, with the games of who plays now.
 const accountScreens = new AccountScreens({ notify: showNotice, home: () => (location.hash = "#/new") });
+const playerScreens = new PlayerScreens();
 
 function showScreen(name) {
   $("setup-view").hidden = name !== "setup";
@@ -230,6 +233,7 @@ function showScreen(name) {
   $("analyse-view").hidden = name !== "analyse";
   $("lobby-view").hidden = name !== "lobby";
   accountScreens.show(name);
+  playerScreens.show(name);
   $("nav-lobby").hidden = name === "lobby";
   $("nav-learn").hidden = name === "learn";
   $("nav-new").hidden = name === "setup";
@@ -311,6 +315,13 @@ async function route() {
     await accountScreens.open(accountScreen);
     return;
   }
+  const playerScreen = PlayerScreens.match(location.hash);
+  if (playerScreen) {
+    gameView.close();
+    showScreen(playerScreen.screen);
+    await playerScreens.open(playerScreen);
+    return;
+  }
   const join = /^#\/join\/([\w-]+)$/.exec(location.hash);
   if (join) {
     gameView.close();
@@ -363,6 +374,7 @@ async function changeLanguage(lang) {
   lobbyView.render();
   boardView.render();
   accountScreens.render();
+  playerScreens.render();
   offlineBanner.render();
 }
 

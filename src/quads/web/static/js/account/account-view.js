@@ -7,6 +7,7 @@
 import * as api from "../api.js";
 import { $, $input } from "../dom.js";
 import { t } from "../i18n.js";
+import { profileAddress } from "../players/links.js";
 import { DevicesPanel } from "./devices.js";
 import { LinkPanel } from "./link-panel.js";
 import { PasskeyList } from "./passkey-list.js";
@@ -145,6 +146,7 @@ export class AccountView {
     if (!account) return;
     $("account-name").textContent = account.name;
     $("account-since").textContent = t("account.since", { date: dateText(account.created) });
+    /** @type {HTMLAnchorElement} */ ($("account-profile")).href = profileAddress(account.name);
     $("account-sign-out").toggleAttribute("disabled", this.busy);
     if (!this.switching) $input("hide-ratings").checked = account.hide_ratings;
     showMessage($("playing-error"), this.playingError);

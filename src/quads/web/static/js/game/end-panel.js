@@ -3,6 +3,7 @@
 
 import { t } from "../i18n.js";
 import { joinList, otherSide, playerName, shapeName, traitWords } from "../names.js";
+import { changeLabel, ratingLabel } from "../players/ratings.js";
 import { rematchText } from "./words.js";
 import { $, $button } from "../dom.js";
 
@@ -29,6 +30,8 @@ export function renderEnd(view, { review, busy }) {
   shared.textContent = traits.length
     ? t(several ? "end.shared_several" : "end.shared", { traits: traitWords(traits) })
     : "";
+
+  renderRatingChanges(view);
 
   // Online, "Play again" starts the next game for both; once one of them
   // did, the other is offered to join it (a spectator, to watch it).
@@ -69,4 +72,27 @@ function endReason(view) {
   }
   const shapes = joinList((outcome.shapes || []).map(shapeName));
   return t(`end.${outcome.reason}.${winner === me ? "you" : "they"}`, { who: playerName(view, winner), shapes });
+}
+
+/** A rated game over: what it did to each side's rating ("Ada: 1512 (+12)"). */
+function renderRatingChanges(view) {
+  const box = $("end-ratings");
+  const ratings = view.mode === "online" && view.rated ? view.ratings : null;
+  const lines = [];
+  for (const side of view.you ? [view.you, otherSide(view.you)] : ["first", "second"]) {
+    const rating = ratings && ratings[side];
+    if (!rating || typeof rating.change !== "number") continue;
+    const who = side === view.you ? t("player.you") : (view.names && view.names[side]) || playerName(view, side);
+    const line = document.createElement("span");
+    line.className = "end-rating";
+    line.dataset.side = side;
+    line.textContent = t("end.rating", { who, rating: ratingLabel(rating), change: changeLabel(rating.change) });
+    lines.push(line);
+  }
+  box.hidden = lines.length === 0;
+  const signature = lines.map((line) => line.textContent).join("|");
+  if (box.dataset.signature !== signature) {
+    box.dataset.signature = signature;
+    box.replaceChildren(...lines);
+  }
 }

@@ -128,6 +128,10 @@ export class GameView {
     if (view.mode === "computer") opponent = t("game.opponent.computer", { level: levelName(view.level) });
     else if (online) opponent = t("game.opponent.online");
     else opponent = t("game.opponent.local");
+    // Between two accounts, whether the result changes their ratings.
+    if (online && view.names && view.names.first_account && view.names.second_account) {
+      opponent += ` · ${t(view.rated ? "game.rated" : "game.casual")}`;
+    }
     $("game-opponent").textContent = opponent;
 
     renderSeats(view, game.liveLost);

@@ -6,6 +6,8 @@
 import * as api from "../api.js";
 import { t } from "../i18n.js";
 import { botBadge, otherSide, sideName } from "../names.js";
+import { profileAddress } from "../players/links.js";
+import { ratingLabel } from "../players/ratings.js";
 import { $, $button, $input } from "../dom.js";
 
 /** The full address of the invitation of `view`, or "". */
@@ -52,17 +54,18 @@ export function renderSeats(view, liveLost) {
     const state = view.seats[side];
     // A seat's player by the name others see (lobby games), else by the seat.
     const label = (view.names && view.names[side]) || sideName(side);
-    const name =
-      state === "you"
-        ? t("seats.you", { side: label })
-        : view.you
-          ? t("seats.opponent", { side: label })
-          : label;
+    // The name stands in its words ("You (…)"), in which an account's name is a link.
+    const key = state === "you" ? "seats.you" : view.you ? "seats.opponent" : null;
+    const name = key ? t(key, { side: MARK }).split(MARK) : ["", ""];
+    name.splice(1, 0, label);
     let presence;
     if (state === "free") presence = "free";
     else if (state === "you") presence = liveLost ? "lost" : "on";
     else presence = view.connected && view.connected[side] ? "on" : "off";
-    items.push(seatItem(name, presence, Boolean(view.names && view.names[`${side}_bot`])));
+    // An account's name leads to its profile; its rating in the game's category follows.
+    const account = view.names && view.names[`${side}_account`] ? view.names[side] : null;
+    const rating = view.ratings ? ratingLabel(view.ratings[side]) : "";
+    items.push(seatItem(name, presence, Boolean(view.names && view.names[`${side}_bot`]), account, rating));
   }
   // Redrawn only when something changed, so that a screen reader hears news only.
   const signature = items.map((item) => `${item.dataset.presence}:${item.textContent}`).join("|");
@@ -142,13 +145,36 @@ export function renderUndoRequest(view, busy) {
   for (const id of ["undo-accept", "undo-refuse"]) $button(id).disabled = busy;
 }
 
-/** One line of the seats list: a name and, unless null, a dot and a word for `presence`. */
-function seatItem(name, presence, bot = false) {
+/** What stands for the name in the words of a seat, to be split there. */
+const MARK = "\u0000";
+
+/** One line of the seats list: a name (a link to the profile of `account`), its
+ * `rating` unless "", and (`name` a string, or the words before the name, the name and
+ * the words after it), unless null, a dot and a word for `presence`. */
+function seatItem(name, presence, bot = false, account = null, rating = "") {
   const item = document.createElement("li");
   item.className = "seat";
   const label = document.createElement("span");
   label.className = "seat-name";
-  label.textContent = name;
+  const [before, own, after] = Array.isArray(name) ? name : ["", name, ""];
+  if (account) {
+    const link = document.createElement("a");
+    link.href = profileAddress(account);
+    link.textContent = own;
+    link.classList.toggle("seat-link-alone", !before && !after);
+    label.append(before, link, after);
+  } else {
+    label.textContent = before + own + after;
+  }
+  if (rating) {
+    const words = document.createElement("span");
+    words.className = "visually-hidden";
+    words.textContent = `, ${t("rating.word")} `;
+    const shown = document.createElement("span");
+    shown.className = "seat-rating";
+    shown.textContent = rating;
+    label.append(words, shown);
+  }
   if (bot) label.append(" ", botBadge());
   item.append(label);
   if (presence) {

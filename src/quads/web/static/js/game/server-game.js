@@ -35,6 +35,10 @@ export class ServerGame {
     // then never sent later.
     this.requests = new AbortController();
     this.options = { signal: this.requests.signal };
+    /** The seats' ratings of the last view asked for, and its revision (see rated()). */
+    this.ratings = { revision: -1, seats: null };
+    /** @type {((view: any) => void) | null} */
+    this.onView = null;
   }
 
   get onDevice() {
@@ -42,13 +46,44 @@ export class ServerGame {
   }
 
   /** `options.wait: false`: throw code "unreachable" at once rather than wait for the server. */
-  load(options = {}) {
-    return api.getGame(this.id, { ...options, ...this.options });
+  async load(options = {}) {
+    return this.keep(await api.getGame(this.id, { ...options, ...this.options }));
+  }
+
+  /** Note the ratings of a view the server answered. */
+  keep(view) {
+    if (view && view.ratings && view.revision >= this.ratings.revision) {
+      this.ratings = { revision: view.revision, seats: view.ratings };
+    }
+    return view;
+  }
+
+  /** A view of the live socket with the seats' ratings as far as they are known.  The
+   * socket's views may lack them (null for a seat of an account): they are taken from
+   * the last view asked for, and once a rated game is over without its changes, the
+   * game is asked for once more, for what it did to the ratings. */
+  rated(view, onView) {
+    if (!view.ratings || view.mode !== "online") return view;
+    const known = this.ratings.seats;
+    const seats = { ...view.ratings };
+    for (const side of ["first", "second"]) {
+      const usable = known && known[side] && (!view.outcome || this.ratings.revision >= view.revision);
+      if (!seats[side] && usable) seats[side] = known[side];
+    }
+    const lacking = view.rated && view.outcome && view.outcome.reason !== "aborted" &&
+      ["first", "second"].some((side) => view.names && view.names[`${side}_account`] &&
+        !(seats[side] && typeof seats[side].change === "number"));
+    if (lacking && this.ratings.revision < view.revision) {
+      this.ratings.revision = view.revision; // asked once for this revision
+      api.getGame(this.id, this.options).then((full) => onView(this.keep(full)), () => {});
+    }
+    return { ...view, ratings: seats };
   }
 
   /** On the live socket while it is open (it costs the server less), else as a request. */
   async act(revision, action) {
     const view = this.live ? await this.live.act(revision, action) : null;
+    if (view && this.onView) return this.rated(view, this.onView);
     return view || api.act(this.id, revision, action, this.options);
   }
 
@@ -109,7 +144,9 @@ export class ServerGame {
 
   follow({ shown, onView, onGone, onState }) {
     this.unfollow();
-    this.live = new LiveGame(this.id, { shown, onView, onGone, onState });
+    this.onView = onView;
+    const seen = (view) => onView(this.rated(view, onView));
+    this.live = new LiveGame(this.id, { shown, onView: seen, onGone, onState });
   }
 
   unfollow() {

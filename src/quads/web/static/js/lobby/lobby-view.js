@@ -11,12 +11,14 @@
 // quick-play.js's, the lines of the open seeks seeks.js's.
 
 import * as api from "../api.js";
+import * as account from "../account/state.js";
 import { ClockChoice } from "../clock-choice.js";
 import { controlWords, formatWaited, presetClock } from "../clocks.js";
 import { $, $button, $input, $select, keepingFocus } from "../dom.js";
 import { currentLanguage, t } from "../i18n.js";
 import { RULE_SETS, describeError, messageWords, rulesName } from "../names.js";
 import { LobbyLive } from "./lobby-live.js";
+import { OwnRatings, RatedChoice } from "./rated-choice.js";
 import { buildTiles, renderTiles } from "./quick-play.js";
 import { seekItem } from "./seeks.js";
 
@@ -58,6 +60,9 @@ export class LobbyView {
       select.dataset.initial = rules;
     }
     buildTiles((name) => this.playNow(name));
+    this.own = new OwnRatings();
+    this.quickRated = new RatedChoice("quick", this.own);
+    this.offerRated = new RatedChoice("offer", this.own, () => this.clearError($("offer-error")));
 
     $("me-change").addEventListener("click", () => this.edit(true));
     $("me-cancel").addEventListener("click", () => this.edit(false));
@@ -70,6 +75,8 @@ export class LobbyView {
       event.preventDefault();
       this.offer();
     });
+    // Signed in or out meanwhile: one's ratings are another account's, or none.
+    account.onChange(() => this.shown && this.own.load().then(() => this.shown && this.render()));
     window.addEventListener("online", () => this.shown && this.render());
     window.addEventListener("offline", () => this.shown && this.render());
   }
@@ -93,7 +100,8 @@ export class LobbyView {
     });
     clearInterval(this.ticker);
     this.ticker = setInterval(() => this.tick(), 1000);
-    await this.loadMe();
+    await Promise.all([this.loadMe(), this.own.load()]);
+    if (this.shown) this.render();
   }
 
   /** The screen was left: stop following the lobby (a seek left open goes after a few seconds). */
@@ -174,7 +182,9 @@ export class LobbyView {
   async playNow(name) {
     if (this.waiting) return;
     await this.act($("quick-error"), async () => {
-      const body = { rules: this.quickRules.value, clock: presetClock(name) };
+      const rules = this.quickRules.value;
+      const clock = presetClock(name);
+      const body = { rules, clock, ...this.quickRated.body(rules, clock) };
       const answer = await api.pairing(body, { wait: false });
       await this.becamePlayer();
       if (answer.game) this.started(answer.game);
@@ -208,7 +218,8 @@ export class LobbyView {
     const side = new FormData(/** @type {HTMLFormElement} */ ($("offer-form"))).get("side") || "random";
     $("offer-done").hidden = true;
     await this.act($("offer-error"), async () => {
-      await api.openSeek({ rules: this.offerRules.value, clock, side }, { wait: false });
+      const rules = this.offerRules.value;
+      await api.openSeek({ rules, clock, side, ...this.offerRated.body(rules, clock) }, { wait: false });
       await this.becamePlayer();
       $("offer-done").hidden = false;
     });
@@ -312,6 +323,9 @@ export class LobbyView {
     $button("quick-cancel").disabled = this.busy;
     this.renderWaiting();
 
+    this.quickRated.render(this.busy);
+    $("quick-rated-box").hidden = Boolean(this.waiting);
+    this.offerRated.render(this.busy);
     $button("offer-button").disabled = this.busy || !online;
     this.renderList();
     for (const [box, message] of this.errors) {
@@ -348,6 +362,7 @@ export class LobbyView {
       waited: (seek) => this.waited(seek),
       withdraw: (seek) => this.withdraw(seek),
       accept: (seek) => this.accept(seek),
+      admits: (seek) => this.own.admits(seek),
     };
     keepingFocus(list, () => list.replaceChildren(...this.seeks.map((seek) => seekItem(seek, state))));
   }
