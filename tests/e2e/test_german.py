@@ -506,3 +506,37 @@ def test_the_account_screens_read_german(browser: Browser, server: Server,
              for screen, words in walk.found.items()}
     assert {screen: words for screen, words in found.items() if words} == {}, \
         f"English words on German screens: {found}"
+
+
+def test_the_players_screens_read_german(browser: Browser, server: Server) -> None:
+    """A profile, one's finished games, the leaderboards and the lobby's rated choice."""
+    with german_at(browser, server.url) as quads:
+        page = quads.page
+        walk = Walk(quads)
+        game = quads.start_game(mode="local")
+        quads.give("0")
+        quads.press(page.locator("#resign-button"))
+        quads.press(page.locator("#confirm-yes"))
+        expect(page.locator("#end-panel")).to_be_visible()
+        quads.open("/#/my-games")
+        expect(page.locator(f'#my-games-list li[data-game="{game}"]')).to_be_visible()
+        walk.look("finished games")
+        quads.open("/#/lobby")
+        # (the lobby's list shows other players' made-up names: its words are checked alone)
+        expect(page.locator("#quick-rated-note")).to_have_text(
+            f"{quads.t('lobby.rated.account')} {quads.t('lobby.rated.sign_in')}")
+        quads.open("/#/leaderboard/classic-rapid")
+        expect(page.locator("#leaderboard-status")).to_have_text(quads.t("leaderboard.empty"))
+        walk.look("a leaderboard")
+        name = new_name("de")
+        sign_up(quads, name)
+        keep_codes(quads, name)
+        quads.open(f"/#/players/{name}")
+        expect(page.locator("#profile-ratings-none")).to_be_visible()
+        walk.look("a profile")
+        quads.open("/#/lobby")
+        quads.press(page.locator('#offer-form label.choice:has(input[value="rated"])'))
+        expect(page.locator("#offer-range option")).to_have_text(
+            [quads.t("lobby.range.spread", points=p) for p in (100, 200, 300)]
+            + [quads.t("lobby.range.any")])
+    assert walk.found == {}, f"English words on German screens: {walk.found}"

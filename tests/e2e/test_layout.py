@@ -384,3 +384,44 @@ def test_the_account_screens(name: str, browser: Browser, server: Server) -> Non
         error = page.locator("#link-view-error")
         expect(error).to_have_text(quads.t("error.bad_link_code"))
         check_screen(page, acting=(error, button), audit=False)
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_the_players_screens(name: str, browser: Browser, server: Server) -> None:
+    """An account's profile without rated games yet, one's finished games with a game
+    over, the leaderboards (empty), and the lobby's choice of a rated game."""
+    with shown_at(browser, server, name) as quads:
+        page = quads.page
+        account = new_name("pl")
+        quads.open("/#/sign-up")
+        page.locator("#signup-name").fill(account)
+        page.locator("#signup-password").fill(PASSWORD)
+        quads.press(page.locator("#signup-submit"))
+        expect(page.locator("#signup-codes .codes-list code")).to_have_count(10)
+        quads.press(page.get_by_role("button", name=quads.t("account.codes.kept")))
+        expect(page.locator("#nav-account")).to_have_text(account)
+
+        quads.open(f"/#/players/{account}")
+        expect(page.locator("#profile-ratings-none")).to_be_visible()
+        check_screen(page, acting=(page.locator("#profile-title"),))
+
+        game = quads.start_game(mode="local")
+        quads.give("0")
+        quads.press(page.locator("#resign-button"))
+        quads.press(page.locator("#confirm-yes"))
+        expect(page.locator("#end-panel")).to_be_visible()
+        quads.open("/#/my-games")
+        item = page.locator(f'#my-games-list li[data-game="{game}"]')
+        expect(item).to_be_visible()
+        check_screen(page, acting=(item.locator("a.button"),))
+
+        quads.open("/#/leaderboard/quads-blitz")
+        expect(page.locator("#leaderboard-status")).to_have_text(quads.t("leaderboard.empty"))
+        check_screen(page, acting=(page.locator("#leaderboard-category"),))
+
+        quads.open("/#/lobby")
+        expect(page.locator("#offer-rated")).to_be_visible()
+        quads.press(page.locator('#offer-form label.choice:has(input[value="rated"])'))
+        expect(page.locator("#offer-range")).to_be_visible()
+        page.locator("#offer-range").scroll_into_view_if_needed()
+        check_screen(page, acting=(page.locator("#offer-range"),))
