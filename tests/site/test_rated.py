@@ -50,7 +50,9 @@ def test_a_rated_seek_starts_a_rated_game_whose_result_counts_once(
     stored = store.load(game_id)
     assert stored.rated
     assert stored.category == "quads-rapid"
-    assert stored.ratings[0] is None  # no rated game yet: no rating row
+    newcomer = stored.ratings[0]  # no rated game yet: a newcomer's rating
+    assert newcomer is not None
+    assert (newcomer.rating, newcomer.deviation, newcomer.before) == (1500, 500, None)
     games = _games(store, told)
     over = games.resign(game_id, B, stored.revision)
     assert over.is_over()

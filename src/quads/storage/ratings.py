@@ -87,12 +87,14 @@ def with_seats(query: Any) -> Any:
 
 
 def seat_ratings(row: RowMapping) -> tuple[SeatRating | None, SeatRating | None]:
-    """The seats' accounts' ratings of a game's row (``None`` for a seat without one)."""
+    """The seats' accounts' ratings of a game's row (``None`` for a seat without an
+    account; a newcomer's, provisional, for an account that never played a rated game
+    of the category)."""
     seats: list[SeatRating | None] = []
     for side in ("first", "second"):
         rating = row.get(f"{side}_rating")
         before = row.get(f"{side}_before")
-        if rating is None and before is None:
+        if row.get(f"{side}_account") is None and before is None:
             seats.append(None)
             continue
         seats.append(SeatRating(
