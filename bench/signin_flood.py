@@ -4,7 +4,7 @@ passwords.
 Usage (from the repository root, with the ``web`` and ``test`` extras installed)::
 
     python bench/signin_flood.py [--flooders 100] [--concurrency 2] [--seconds 20]
-                                 [--level 1] [--lifted] [--json]
+                                 [--level 1] [--lifted] [--nice N] [--json]
 
 The script starts its own ``quads serve`` on a free port of 127.0.0.1 over a new
 SQLite file in a temporary directory, and stops it at the end.
@@ -98,12 +98,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", type=int, default=1)
     parser.add_argument("--lifted", action="store_true",
                         help="lift the rates of sign-ins: only the accounts lane holds")
+    parser.add_argument("--nice", type=int, default=None,
+                        help="the hashing threads' account_nice (default: the server's)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if not 1 <= args.flooders <= 240:
         parser.error("--flooders: 1 to 240 (one loopback address each)")
     with tempfile.TemporaryDirectory() as directory:
-        process, url = start_server(Path(directory), LIFTED if args.lifted else "")
+        settings = (LIFTED if args.lifted else "") + (
+            "" if args.nice is None else f"\naccount_nice = {args.nice}\n")
+        process, url = start_server(Path(directory), settings)
         try:
             figures = asyncio.run(measure(url, args.flooders, args.concurrency, args.seconds,
                                           args.level))
@@ -116,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{figures['flooders']} flooders x {figures['concurrency']} on POST /api/session, "
           f"{figures['seconds']:g} s a phase, level {figures['level']}, "
-          f"rates {'lifted' if args.lifted else 'as shipped'}")
+          f"rates {'lifted' if args.lifted else 'as shipped'}"
+          + ("" if args.nice is None else f", account_nice {args.nice}"))
     print(f"{'':14}{'quiet':>10}{'flood':>10}{'ratio':>8}")
     for key, label in (("read_p50_ms", "GET p50 ms"), ("read_p95_ms", "GET p95 ms"),
                        ("move_p50_ms", "move p50 ms"), ("move_p95_ms", "move p95 ms")):
