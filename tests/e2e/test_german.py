@@ -449,6 +449,7 @@ def test_the_account_screens_read_german(browser: Browser, server: Server,
         walk.look("the account")
         quads.press(page.locator("#link-make"))
         expect(page.locator("#link-code")).to_be_visible()
+        codes.add(page.locator("#link-code").inner_text())  # random letters, as the others
         walk.look("the account: a link code")
         quads.press(page.locator("#passkeys-add"))
         expect(page.locator("#passkeys-list li")).to_have_count(1)
