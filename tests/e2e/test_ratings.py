@@ -153,7 +153,8 @@ def test_a_rated_game_changes_both_ratings_live(rated_server: Server, person: Pe
         loser.t("profile.results.text", wins=0, draws=0, losses=1))
 
 
-def test_finished_games_and_leaderboards_for_a_newcomer(rated_server: Server, person: Person) -> None:
+def test_finished_games_and_leaderboards_for_a_newcomer(rated_server: Server,
+                                                        person: Person) -> None:
     """A player without an account finds their finished games from the home screen and
     opens one; an empty leaderboard says who appears there; a rated seek asks a newcomer
     to sign in."""
