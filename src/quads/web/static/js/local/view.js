@@ -199,6 +199,9 @@ export function gameView(device, restored) {
     clock: null,
     abandon_after: null,
     device: device.id,
+    rated: false, // ... and no rating: only online games between accounts are rated
+    category: null,
+    ratings: null,
   };
 }
 
