@@ -107,7 +107,8 @@ def test_a_room_of_forty_newcomers_behind_one_address_plays(target: Target) -> N
         games = [joined[n // 2] for n in range(ROOM)]
         assert [game["names"] for game in joined] == [
             {"first": f"Pupil {n}", "second": f"Pupil {n + 1}", "first_bot": False,
-             "second_bot": False} for n in range(0, ROOM, 2)]
+             "second_bot": False, "first_account": False, "second_account": False}
+            for n in range(0, ROOM, 2)]
         with ExitStack() as stack:
             # Every page holds its game's socket and the lobby's, all at once.
             for n, game in enumerate(games):
