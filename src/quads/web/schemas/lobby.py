@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from quads.web.fields import RulesName
 from quads.web.schemas.game_views import GameView
@@ -40,12 +40,19 @@ NAME_PATTERN = r"^[\w][\w .'-]{0,22}[\w.]$"
 underscores, beginning with a letter, digit or underscore."""
 
 
+def _a_number(value: object) -> object:
+    """Refuse ``true`` and ``false`` where a rating is meant (``88.0`` is one)."""
+    if isinstance(value, bool):
+        raise ValueError("a rating is a number, not true or false")
+    return value
+
+
 _RATED = Field(default=False, strict=True,
                description="A rated game: between accounts only, of a preset rule set; its "
                            "result changes both ratings")
-_LOW = Field(default=None, ge=0, le=4000, strict=True,
+_LOW = Field(default=None, ge=0, le=4000,
              description="Rated only: the lowest rating of an opponent accepted")
-_HIGH = Field(default=None, ge=0, le=4000, strict=True,
+_HIGH = Field(default=None, ge=0, le=4000,
               description="Rated only: the highest rating of an opponent accepted")
 
 
@@ -57,8 +64,8 @@ class SeekRequest(BaseModel):
     side: Literal["first", "second", "random"] = Field(
         default="random", description="The seeker's side: `first` hands over first")
     rated: bool = _RATED
-    rating_min: int | None = _LOW
-    rating_max: int | None = _HIGH
+    rating_min: Annotated[int | None, BeforeValidator(_a_number)] = _LOW
+    rating_max: Annotated[int | None, BeforeValidator(_a_number)] = _HIGH
 
 
 class SeekView(BaseModel):
@@ -95,8 +102,8 @@ class PairingRequest(BaseModel):
     rules: RulesName = "quads"
     clock: ClockSpec
     rated: bool = _RATED
-    rating_min: int | None = _LOW
-    rating_max: int | None = _HIGH
+    rating_min: Annotated[int | None, BeforeValidator(_a_number)] = _LOW
+    rating_max: Annotated[int | None, BeforeValidator(_a_number)] = _HIGH
 
 
 class PairingAnswer(BaseModel):
