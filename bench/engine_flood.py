@@ -214,6 +214,15 @@ async def measure(url: str, flooders: int, concurrency: int, seconds: float, lev
             "flood_answers": dict(answers)}
 
 
+def print_phases(figures: dict[str, Any]) -> None:
+    """The victim's figures of both phases and their ratios, as a table."""
+    print(f"{'':14}{'quiet':>10}{'flood':>10}{'ratio':>8}")
+    for key, label in (("read_p50_ms", "GET p50 ms"), ("read_p95_ms", "GET p95 ms"),
+                       ("move_p50_ms", "move p50 ms"), ("move_p95_ms", "move p95 ms")):
+        print(f"{label:14}{figures['quiet'][key]:>10}{figures['flood'][key]:>10}"
+              f"{figures['ratio'][key] or '-':>8}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--flooders", type=int, default=50)
@@ -244,11 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{figures['flooders']} flooders x {figures['concurrency']} on /api/analysis, "
           f"{figures['seconds']:g} s a phase, level {figures['level']}, {figures['rules']}")
-    print(f"{'':14}{'quiet':>10}{'flood':>10}{'ratio':>8}")
-    for key, label in (("read_p50_ms", "GET p50 ms"), ("read_p95_ms", "GET p95 ms"),
-                       ("move_p50_ms", "move p50 ms"), ("move_p95_ms", "move p95 ms")):
-        print(f"{label:14}{figures['quiet'][key]:>10}{figures['flood'][key]:>10}"
-              f"{figures['ratio'][key] or '-':>8}")
+    print_phases(figures)
     for phase in ("quiet", "flood"):
         counts = figures[phase]
         print(f"{phase}: {counts['reads']} reads, {counts['moves']} moves, "

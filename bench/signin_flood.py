@@ -40,7 +40,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_flood import TIMEOUT, start_server, summary, victim
+from engine_flood import TIMEOUT, print_phases, start_server, summary, victim
 
 PASSWORD = "a quiet heron by the lake"
 LIFTED = ('\nrate_signins = "1000000/minute"\nrate_signins_per_address = "1000000/minute"\n'
@@ -122,11 +122,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{figures['seconds']:g} s a phase, level {figures['level']}, "
           f"rates {'lifted' if args.lifted else 'as shipped'}"
           + ("" if args.nice is None else f", account_nice {args.nice}"))
-    print(f"{'':14}{'quiet':>10}{'flood':>10}{'ratio':>8}")
-    for key, label in (("read_p50_ms", "GET p50 ms"), ("read_p95_ms", "GET p95 ms"),
-                       ("move_p50_ms", "move p50 ms"), ("move_p95_ms", "move p95 ms")):
-        print(f"{label:14}{figures['quiet'][key]:>10}{figures['flood'][key]:>10}"
-              f"{figures['ratio'][key] or '-':>8}")
+    print_phases(figures)
     print("flooders were answered:", ", ".join(
         f"{count} x {status}" for status, count in sorted(figures["flood_answers"].items())))
     return 0
