@@ -81,8 +81,8 @@ def test_a_rated_game_changes_both_ratings_live(rated_server: Server, person: Pe
         for name in (host_name, guest_name):
             seat = page.locator(f'#seats a[href="#/players/{name}"]')
             expect(seat).to_have_count(1)
-        # Newcomers to the category have no rating in it yet: none is shown.
-        expect(page.locator("#seats .seat-rating")).to_have_count(0)
+        # Newcomers to the category show a newcomer's provisional rating.
+        expect(page.locator("#seats .seat-rating")).to_have_text(["1500?", "1500?"])
     check_screen(host.page, audit=True)
 
     first = mover(host, guest)
