@@ -70,7 +70,8 @@ def _summary(stored: Any) -> Any:
         human=stored.human, ply=stored.ply, status=stored.status,
         to_move=stored.game.to_move, created=stored.created, updated=stored.updated,
         owner=stored.owner, resigned=stored.resigned, revision=stored.revision,
-        device=stored.device)
+        device=stored.device,
+        result=None if stored.game.outcome is None else stored.game.outcome.result)
 
 
 def _views(stored: Any) -> dict[str, Any]:

@@ -260,16 +260,19 @@ def test_the_list_of_games(api: Any, client: Any, status: str | None) -> None:
     summary = next(game for game in games if game["id"] == games[0]["id"])
     assert set(summary) == {"id", "rules", "mode", "level", "human", "ply", "status",
                             "to_move", "created", "updated", "you", "opponent", "revision",
-                            "device", "clock", "deadline"}
+                            "device", "clock", "deadline", "ending", "result",
+                            "opponent_name"}
     if status != "over":
         assert summary == {
             "id": latest["id"], "rules": "quads", "mode": "computer", "level": 3,
             "human": "first", "ply": 1, "status": "ongoing", "to_move": "second",
             "created": summary["created"], "updated": summary["updated"],
             "you": "first", "opponent": "computer", "revision": latest["revision"],
-            "device": None, "clock": None, "deadline": None,
+            "device": None, "clock": None, "deadline": None, "ending": None, "result": None,
+            "opponent_name": None,
         }
         assert summary["created"] <= summary["updated"]
         assert summary["updated"].endswith("Z") or summary["updated"].endswith("+00:00")
     else:
         assert (summary["status"], summary["to_move"]) == ("over", None)
+        assert (summary["ending"], summary["result"]) == ("1-0", None)  # one device

@@ -435,6 +435,30 @@ def test_a_resigned_game_is_listed_as_over(host: Any) -> None:
     assert [g["id"] for g in host.games(status="over")] == [view["id"]]
 
 
+def test_a_finished_line_says_how_it_ended_and_against_whom(host: Any, guest: Any) -> None:
+    host._check(host.client.put("/api/players/me", json={"name": "Ada"}), 200)
+    guest._check(guest.client.put("/api/players/me", json={"name": "Bea"}), 200)
+    online = host.new(mode="online", rules="classic")
+    guest.join(online)
+    lines = {line["id"]: line for line in host.games()}
+    assert (lines[online["id"]]["opponent_name"], lines[online["id"]]["result"],
+            lines[online["id"]]["ending"]) == ("Bea", None, None)
+    host.resign(host.get(online["id"]))
+    local = host.act(host.play(host.new(rules="classic"), *WON), "declare")
+    computer = host.resign(host.act(host.new(mode="computer", level=1, human="first"),
+                                    "give", piece="5"))
+    mine = {line["id"]: line for line in host.games(status="over")}
+    theirs = {line["id"]: line for line in guest.games(status="over")}
+    assert (mine[online["id"]]["result"], mine[online["id"]]["ending"],
+            mine[online["id"]]["opponent_name"]) == ("loss", "0-1", "Bea")
+    assert (theirs[online["id"]]["result"], theirs[online["id"]]["opponent_name"]) == (
+        "win", "Ada")
+    # Two people on one device: the record's result, and no side to read it from.
+    assert (mine[local["id"]]["result"], mine[local["id"]]["ending"],
+            mine[local["id"]]["opponent_name"]) == (None, "1-0", None)
+    assert (mine[computer["id"]]["result"], mine[computer["id"]]["ending"]) == ("loss", "0-1")
+
+
 # ---- deleting -------------------------------------------------------------------------------
 
 

@@ -67,7 +67,7 @@ __all__ = ["CHANNEL", "GameStore"]
 _SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.human,
             games.c.ply, games.c.status, games.c.to_move, games.c.created, games.c.updated,
             games.c.owner, games.c.first_player, games.c.second_player, games.c.resigned,
-            games.c.revision, games.c.device, games.c.clock)
+            games.c.revision, games.c.device, games.c.clock, games.c.result)
 _PROGRESS = ("actions", "redo", "ply", "status", "result", "to_move", "revision", "updated",
              "first_player", "second_player", "invite", "undo_request", "resigned", "rematch",
              "rematch_by", "device_revision", "clock", "deadline", "bot_invited", "bot_declined")
@@ -338,7 +338,10 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
         step while games are added or played: a game changed meanwhile moves to
         the first page.
         """
-        query = select(*_SUMMARY)
+        query = select(*_SUMMARY, _FIRST_SEAT.c.name.label("first_name"),
+                       _SECOND_SEAT.c.name.label("second_name")).select_from(
+            games.outerjoin(_FIRST_SEAT, _FIRST_SEAT.c.id == games.c.first_player)
+            .outerjoin(_SECOND_SEAT, _SECOND_SEAT.c.id == games.c.second_player))
         if player is not None:
             query = query.where(
                 or_(games.c.owner == player, games.c.first_player == player,
@@ -375,6 +378,8 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
                 revision=row["revision"],
                 device=row["device"],
                 clock=_clock(row["clock"]),
+                result=row["result"],
+                names=(row["first_name"], row["second_name"]),
             )
             for row in rows
         ]

@@ -199,6 +199,11 @@ class GameSummary:
     """The device's id of a game uploaded from a device (:attr:`StoredGame.device`)."""
     clock: Clock | None = None
     """The game's clocks (:attr:`StoredGame.clock`)."""
+    result: str | None = None
+    """Once over, its result as a record writes it (``1-0``, ``0-1``, ``1/2-1/2``, ``*``);
+    ``None`` while it goes on, and for a game that ended before results were kept."""
+    names: tuple[str | None, str | None] = (None, None)
+    """The names of the players in its two seats (an online game), if they chose one."""
 
 
 def now() -> datetime:

@@ -18,6 +18,7 @@ from quads.ratings import PROVISIONAL
 from quads.review import TurnReview
 from quads.site.games import clocks, history, seats
 from quads.storage import GameSummary, StoredGame
+from quads.storage.profiles import side_result
 from quads.storage.stored import SeatRating, now
 from quads.turn import Turn
 from quads.web.clock_views import clock_view, spec_of
@@ -280,6 +281,8 @@ def summary_view(summary: GameSummary, viewer: str | None = None) -> GameSummary
         other = None if you is None else (
             summary.second_player if you is Player.FIRST else summary.first_player)
         opponent = "free" if other is None else "person"
+    named = (None if summary.mode != "online" or you is None
+             else summary.names[1 if you is Player.FIRST else 0])
     return GameSummaryView(
         id=summary.id,
         rules=summary.rules,
@@ -298,6 +301,9 @@ def summary_view(summary: GameSummary, viewer: str | None = None) -> GameSummary
         clock=None if summary.clock is None else spec_of(summary.clock.control),
         deadline=(None if summary.clock is None or summary.status == "over"
                   else summary.clock.deadline()),
+        ending=cast(Any, summary.result) if summary.status == "over" else None,
+        result=None if you is None else side_result(summary.result, you),
+        opponent_name=named,
     )
 
 

@@ -291,6 +291,15 @@ class GameSummaryView(BaseModel):
     deadline: datetime | None = Field(
         default=None, description="While it goes on with a clock: when the side to move runs "
                                   "out of time (a correspondence move's deadline)")
+    ending: Literal["1-0", "0-1", "1/2-1/2", "*"] | None = Field(
+        default=None, description="Once over, its result as its record writes it (`*`: "
+                                  "aborted); null while it goes on")
+    result: Literal["win", "draw", "loss"] | None = Field(
+        default=None, description="Once over, the result from the caller's side (`you`); "
+                                  "null without a side, while it goes on, or aborted")
+    opponent_name: str | None = Field(
+        default=None, description="`online`: the name of the other seat's player, null "
+                                  "while the seat is free or the player chose no name")
 
 
 class InviteView(BaseModel):

@@ -206,6 +206,18 @@ export function gameView(device, restored) {
 }
 
 /**
+ * The result of `outcome` from the side of `side` (the server's side_result).
+ * @param {Outcome} outcome
+ * @param {Player | null} side
+ * @returns {"win" | "draw" | "loss" | null}
+ */
+function sideResult(outcome, side) {
+  if (side === null || outcome.result === "*") return null;
+  if (outcome.winner === null) return "draw";
+  return outcome.winner === side ? "win" : "loss";
+}
+
+/**
  * A line of the list of games for a device game, as the server's GameSummary, and
  * what the list needs to know of a game that lives on the device.
  * @param {DeviceGameData} device
@@ -233,6 +245,9 @@ export function summaryView(device, restored) {
     device: device.id,
     clock: null,
     deadline: null,
+    ending: game.outcome === null ? null : game.outcome.result,
+    result: computer && game.outcome !== null ? sideResult(game.outcome, device.human) : null,
+    opponent_name: null,
     on_device: true,
     uploaded,
     upload_error: error !== null && error.revision === device.revision ? error.error : null,

@@ -7,11 +7,11 @@ import { botBadge, rulesName } from "../names.js";
 import { profileLink } from "./links.js";
 import { changeLabel, readClock } from "./ratings.js";
 
-/** A link to the finished game `id`: its end and its review. */
+/** A link to the finished game `id`, opened into its review. */
 function reviewLink(id, label) {
   const link = document.createElement("a");
   link.className = "button";
-  link.href = `#/game/${encodeURIComponent(id)}`;
+  link.href = `#/game/${encodeURIComponent(id)}/review`;
   link.textContent = t("finished.open");
   link.setAttribute("aria-label", `${t("finished.open")}: ${label}`);
   link.dataset.focusKey = `open-${id}`;
@@ -54,6 +54,33 @@ export function finishedItem(game, when) {
   return item;
 }
 
+/** Against whom `game` (a GameSummaryView) was played, in words. */
+function ownOpponent(game) {
+  if (game.mode === "online" && game.opponent_name) return `${t("finished.against")} ${game.opponent_name}`;
+  if (game.mode === "computer" && game.level !== null) {
+    return `${t("finished.mode.computer")} (${t(`level.${game.level}.name`)})`;
+  }
+  return t(`finished.mode.${game.mode}`);
+}
+
+/** How `game` (a GameSummaryView) ended, in words: from the caller's side if they had
+ * one, else (two people on one device) who won. */
+function ownResult(game) {
+  const result = document.createElement("span");
+  result.className = "finished-result";
+  if (game.result) {
+    result.dataset.result = game.result;
+    result.textContent = t(`finished.result.${game.result}`);
+  } else if (game.ending === "1-0" || game.ending === "0-1") {
+    result.dataset.result = game.ending === "1-0" ? "first" : "second";
+    result.textContent = t(`finished.winner.${result.dataset.result}`);
+  } else if (game.ending) {
+    result.dataset.result = game.ending === "*" ? "none" : "draw";
+    result.textContent = t(`finished.result.${result.dataset.result}`);
+  }
+  return result;
+}
+
 /** The item of `game` (a GameSummaryView of the caller's own games). */
 export function ownFinishedItem(game, when) {
   const item = document.createElement("li");
@@ -62,14 +89,21 @@ export function ownFinishedItem(game, when) {
   const text = document.createElement("span");
   text.className = "finished-text";
   const strong = document.createElement("strong");
-  strong.textContent = `${rulesName(game.rules)} · ${t(`finished.mode.${game.mode}`)}`;
+  strong.textContent = ownOpponent(game);
+  const head = document.createElement("span");
+  head.className = "finished-head";
+  const result = ownResult(game);
+  if (result.textContent) head.append(result);
   const small = document.createElement("small");
-  const parts = [t(game.ply === 1 ? "resume.turns.one" : "resume.turns.many", { count: game.ply })];
+  const parts = [rulesName(game.rules)];
+  if (game.mode === "online") parts.push(t("finished.mode.online"));
+  parts.push(t(game.ply === 1 ? "resume.turns.one" : "resume.turns.many", { count: game.ply }));
   const clock = readClock(game.clock);
   if (clock) parts.push(controlWords(clock, t));
   parts.push(when.format(new Date(game.updated)));
   small.textContent = parts.join(" · ");
-  text.append(strong, small);
-  item.append(text, reviewLink(game.id, `${strong.textContent}, ${small.textContent}`));
+  text.append(strong, head, small);
+  const label = [strong.textContent, head.textContent, small.textContent].filter(Boolean).join(", ");
+  item.append(text, reviewLink(game.id, label));
   return item;
 }
