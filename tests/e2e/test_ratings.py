@@ -69,7 +69,7 @@ def test_a_rated_game_changes_both_ratings_live(rated_server: Server, person: Pe
     expect(offer).to_have_count(1)
     expect(offer).to_contain_text(guest.t("game.rated"))
     expect(offer).to_contain_text(host_name)
-    expect(offer).to_contain_text(f"{host_name} (1500)")  # a newcomer's rating
+    expect(offer).to_contain_text(f"{host_name} (1500?)")  # a newcomer's, provisional
     guest.press(offer.locator("button"))
     game = in_game(guest)
     assert in_game(host) == game
@@ -140,11 +140,10 @@ def test_a_rated_game_changes_both_ratings_live(rated_server: Server, person: Pe
     expect(page.locator("#profile-games-none")).to_be_visible()
     page.locator("#profile-result").select_option("win")
     expect(item).to_be_visible()
-    # The game opens into its end and its review.
+    # The game opens into its end and its review; the address becomes the game's.
     winner.press(item.locator("a.button"))
     expect(page).to_have_url(re.compile(f"#/game/{game}$"))
     expect(page.locator("#end-panel")).to_be_visible()
-    winner.press(page.locator("#review-open"))
     expect(page.locator("#review-panel")).to_be_visible()
 
     # The loser's profile, opened by its address, says the loss.
@@ -171,9 +170,13 @@ def test_finished_games_and_leaderboards_for_a_newcomer(rated_server: Server,
     expect(page.locator("#my-games-view")).to_be_visible()
     item = page.locator(f'#my-games-list li[data-game="{game}"]')
     expect(item).to_be_visible()
+    # Against whom, and the result from the player's side.
+    expect(item.locator("strong")).to_contain_text(quads.t("level.1.name"))
+    expect(item.locator(".finished-result")).to_have_text(quads.t("finished.result.loss"))
     check_screen(page, acting=(item.locator("a.button"),), audit=True)
     quads.press(item.locator("a.button"))
     expect(page.locator("#end-panel")).to_be_visible()
+    expect(page.locator("#review-panel")).to_be_visible()
 
     quads.open("/#/lobby")
     expect(page.locator("#quick-rated-note")).to_be_visible()

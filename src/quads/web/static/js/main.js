@@ -3,7 +3,8 @@
 // service worker that lets the page open without it (offline.js).
 //
 // Addresses: #/new is the new-game screen, #/game/<id> a game kept by the server and
-// #/device/<uuid> one that lives on this device (game/device-source.js), #/puzzle the
+// #/device/<uuid> one that lives on this device (game/device-source.js), either with
+// /review after it to open a finished game into its review, #/puzzle the
 // day's puzzle and #/puzzle/YYYY-MM-DD the puzzle of an earlier date; #/learn
 // the rules, variants, strategy, history and questions, and #/learn/<section>
 // the same page at one of its sections; #/learn/tutorial the guided first
@@ -329,10 +330,13 @@ async function route() {
     await joinView.open(join[1]);
     return;
   }
-  const match = /^#\/(game|device)\/(.+)$/.exec(location.hash);
+  const match = /^#\/(game|device)\/([^/]+)(\/review)?$/.exec(location.hash);
   if (match) {
     const id = decodeURIComponent(match[2]);
-    await showGame(match[1] === "device" ? `${DEVICE}${id}` : id);
+    // #/game/<id>/review opens a finished game straight into its review; the address
+    // then becomes the game's own.
+    await showGame(match[1] === "device" ? `${DEVICE}${id}` : id, null, { replace: Boolean(match[3]) });
+    if (match[3]) gameView.openReview();
     return;
   }
   if (location.hash === "" || location.hash === "#" || location.hash === "#/") {

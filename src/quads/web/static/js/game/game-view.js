@@ -98,6 +98,12 @@ export class GameView {
     return this.game.open(key, view);
   }
 
+  /** Open the review of the game shown, if it is over. */
+  openReview() {
+    const view = this.game.view;
+    if (view && view.outcome) this.controller.openReview();
+  }
+
   /** The screen was left: forget the game. */
   close() {
     this.game.close();
