@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import insert
 from tests.site.site_helpers import Limits, Told
 
 from quads.clock import parse_time_control
@@ -20,6 +21,8 @@ from quads.storage import GameStore
 from quads.storage.accounts import AccountStore
 from quads.storage.lobby import Lobby as Seeks
 from quads.storage.lobby import Seek
+from quads.storage.stored import now
+from quads.storage.tables import ratings
 
 A, B, C = "a" * 64, "b" * 64, "c" * 64
 GOOD = "a quiet heron by the lake"
@@ -116,9 +119,22 @@ def test_a_rated_seek_is_taken_only_within_its_bounds(lobby: Lobby) -> None:
     assert seek.rating == 1500
     with pytest.raises(SiteError, check=lambda e: e.code == "out_of_range"):
         lobby.accept(seek.id, B)  # 1500, below 1600
+    assert seek.provisional  # a newcomer's rating is uncertain
     casual = lobby.open(A, "quads", "180+2", "first")
     assert not casual.rated
     assert casual.rating == 1500  # an account's rating shows on a casual seek too
+
+
+def test_a_seek_says_whether_its_seekers_rating_is_provisional(store: GameStore,
+                                                               lobby: Lobby) -> None:
+    with store.begin() as connection:
+        connection.execute(insert(ratings), {
+            "player": B, "category": "quads-rapid", "rating": 1712.4, "deviation": 60.0,
+            "volatility": 0.06, "games": 40, "played": now().isoformat()})
+    settled = lobby.open(B, "quads", "180+2", "first", rated=True)
+    assert (settled.rating, settled.provisional) == (1712, False)
+    assert lobby.seeks.seek(settled.id) == settled  # as stored
+    assert lobby.open(A, "quads", "180+2", "first", rated=True).provisional
 
 
 def _seek(seek_id: str, player: str, rating: int, seconds: int = 0,

@@ -98,6 +98,8 @@ class Seek:
     """The lowest rating of a taker a rated seek accepts (``None``: no bound)."""
     rating_max: int | None = None
     """The highest rating of a taker a rated seek accepts (``None``: no bound)."""
+    provisional: bool = False
+    """Whether the seeker's :attr:`rating` was provisional (a high deviation)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,7 @@ class SeekRating:
     rating: int | None = None
     low: int | None = None
     high: int | None = None
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ def _seek(row: RowMapping) -> Seek:
                 created=datetime.fromisoformat(row["created"]),
                 seen=datetime.fromisoformat(row["seen"]), bot=bool(row["bot"]),
                 rated=bool(row["rated"]), rating=row["rating"], rating_min=row["rating_min"],
-                rating_max=row["rating_max"])
+                rating_max=row["rating_max"], provisional=bool(row["provisional"]))
 
 
 class Lobby:
@@ -219,12 +222,13 @@ class Lobby:
         seek = Seek(id=secrets.token_urlsafe(12), player=player, name=name, rules=rules,
                     clock=clock, side=side, created=moment, seen=moment, bot=bot is not None,
                     rated=rated.rated, rating=rated.rating, rating_min=rated.low,
-                    rating_max=rated.high)
+                    rating_max=rated.high, provisional=rated.provisional)
         connection.execute(insert(seeks), {
             "id": seek.id, "player": player, "name": name, "rules": rules, "clock": clock,
             "side": side, "created": _time(moment), "seen": _time(moment),
             "bot": int(seek.bot), "rated": int(seek.rated), "rating": seek.rating,
-            "rating_min": seek.rating_min, "rating_max": seek.rating_max})
+            "rating_min": seek.rating_min, "rating_max": seek.rating_max,
+            "provisional": int(seek.provisional)})
         self._notify(connection, f"add {seek.id}")
         return seek
 

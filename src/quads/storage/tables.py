@@ -171,6 +171,9 @@ seeks = Table(
     Column("rating_min", Integer),
     Column("rating_max", Integer),
     Column("rating", Integer),
+    Column("provisional", Integer, CheckConstraint("provisional IN (0, 1)",
+                                                   name="seeks_provisional"),
+           nullable=False, server_default="0"),
     Index("seeks_by_pool", "rules", "clock", "created"),
     Index("seeks_by_player", "player"),
     Index("seeks_by_seen", "seen"),
@@ -180,7 +183,8 @@ which clock (``300+3``, ``3d``), from which side; ``seen`` is when its player la
 live socket on some server process.  A rated seek (``rated``) is taken only by an
 account whose rating of its category lies between ``rating_min`` and ``rating_max``
 (either may be ``NULL``: no bound); ``rating`` is the seeker's own in that category
-when the seek was opened (``NULL`` for a player without an account)."""
+when the seek was opened (``NULL`` for a player without an account), and
+``provisional`` whether that rating was still uncertain then."""
 
 puzzle_solves = Table(
     "puzzle_solves", metadata,

@@ -60,7 +60,8 @@ def seek_view(seek: Seek, viewer: str | None) -> SeekView:
                     clock=spec_of(parse_time_control(seek.clock)), side=seek.side,
                     name=seek.name, created=seek.created, mine=seek.player == viewer,
                     bot=seek.bot, rated=seek.rated, rating=seek.rating,
-                    rating_min=seek.rating_min, rating_max=seek.rating_max)
+                    provisional=seek.provisional, rating_min=seek.rating_min,
+                    rating_max=seek.rating_max)
 
 
 @dataclass(eq=False)

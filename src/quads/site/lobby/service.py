@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from quads.clock import parse_time_control
-from quads.ratings import category_of
+from quads.ratings import PROVISIONAL, category_of
 from quads.rules import Rules
 from quads.site.accounts.rated import account_name, rated_category, rating_in, require_account
 from quads.site.errors import SiteError
@@ -128,8 +128,9 @@ class Lobby:
             if found is None or account_name(store, player) is None:
                 return SeekRating()
             category = str(found)
-        shown = round(rating_in(store, player, category).rating)
-        return SeekRating(rated, shown, low if rated else None, high if rated else None)
+        rating = rating_in(store, player, category)
+        return SeekRating(rated, round(rating.rating), low if rated else None,
+                          high if rated else None, rating.deviation >= PROVISIONAL)
 
     def open(self, player: str, rules: str, clock: str, side: SeekSide, *,
              rated: bool = False, low: int | None = None, high: int | None = None) -> Seek:

@@ -83,6 +83,8 @@ class SeekView(BaseModel):
     rated: bool = Field(default=False, description="A rated game: only accounts take it")
     rating: int | None = Field(default=None, description="The seeker's rating in the seek's "
                                                          "category (null: no account)")
+    provisional: bool = Field(default=False, description="The seeker's `rating` is still "
+                                                         "uncertain: shown with a `?`")
     rating_min: int | None = Field(default=None, description="Rated: the lowest rating of a "
                                                              "taker it accepts")
     rating_max: int | None = Field(default=None, description="Rated: the highest rating of "

@@ -36,7 +36,7 @@ export function seekItem(seek, list) {
   name.className = "seek-name";
   name.textContent = seek.mine ? t("lobby.seek.mine") : seek.name;
   if (seek.bot) name.append(" ", botBadge());
-  if (typeof seek.rating === "number") name.append(` (${ratingLabel({ rating: seek.rating })})`);
+  if (typeof seek.rating === "number") name.append(` (${ratingLabel({ rating: seek.rating, provisional: seek.provisional })})`);
   const side = document.createElement("span");
   side.textContent = t(sideKey(seek));
   const waited = document.createElement("span");
