@@ -332,3 +332,32 @@ def test_guessing_from_one_address_meets_its_budget_and_others_go_on(
             assert elsewhere.post("/api/session", json={"name": name, "password": GOOD}
                                   ).status_code == 200
         assert owner.get("/api/account").status_code == 200
+
+
+def test_an_address_over_its_budget_is_refused_before_anything_is_read(
+        tmp_path: Path) -> None:
+    """Once an address is over its rate of tries, the next are refused before their
+    cookie or their body are looked at: a malformed body and a made-up cookie get the
+    same ``429`` (not ``422`` or ``401``), which costs the server almost nothing under a
+    flood; another address is judged as before."""
+    settings = Settings(rate_signins="1000/minute", rate_signins_per_address="3/minute",
+                        account_failures="1000/minute")
+    with serving(create_app(tmp_path / "games.sqlite3", static_dir=None,
+                            settings=settings)) as url:
+        guesser = newcomer(url)
+        for i in range(3):
+            refused(guesser.post("/api/session", json={"name": "nobody", "password": f"g{i}"}),
+                    401, "bad_credentials")
+        refused(guesser.post("/api/session", content=b"not json",
+                             headers={"content-type": "application/json"}),
+                429, "rate_limited")
+        guesser.cookies.set(COOKIE, "made-up-token")
+        refused(guesser.post("/api/session", json={"name": "nobody", "password": "g"}),
+                429, "rate_limited")
+        refused(guesser.post("/api/session/recovery", json={"name": "nobody", "code": "x"}),
+                429, "rate_limited")
+        transport = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(base_url=url, timeout=30, transport=transport) as elsewhere:
+            refused(elsewhere.post("/api/session", content=b"not json",
+                                   headers={"content-type": "application/json"}),
+                    400, "bad_request")

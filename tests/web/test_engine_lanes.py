@@ -215,6 +215,35 @@ def test_the_players_of_one_address_each_have_their_share_within_its_budget() ->
     lane.close()
 
 
+def test_the_edge_hears_the_refusal_a_job_would_get_without_queueing_one() -> None:
+    """:meth:`Lane.refusal` says what a new job of an address would be answered now
+    (the address's budget full, the lane full), queues nothing, and says nothing once
+    there is room again."""
+    lane = Lane("accounts", threads=1, capacity=3, per_client=1, per_address=2)
+    gate = threading.Event()
+
+    async def scenario() -> None:
+        assert lane.refusal("room") is None
+        held = [lane.submit("room", lambda: gate.wait(10), player) for player in ("a", "b")]
+        refused = lane.refusal("room")
+        assert refused is not None
+        assert refused.code == "busy"
+        assert "of your address" in refused.message
+        assert lane.refusal("elsewhere") is None
+        held.append(lane.submit("elsewhere", lambda: gate.wait(10), "c"))
+        full = lane.refusal("another")
+        assert full is not None
+        assert "lane is busy" in full.message
+        assert lane.stats()["queued"] == 3  # asking queued nothing
+        gate.set()
+        await asyncio.wait_for(asyncio.gather(*held), 10)
+        assert lane.refusal("room") is None
+        assert lane.refusal("another") is None
+
+    run_async(scenario())
+    lane.close()
+
+
 def test_a_room_behind_one_address_asks_the_engine_at_once(tmp_path: Path,
                                                            hold: Hold) -> None:
     """Two of the room's players hold their whole shares; a third player of the same

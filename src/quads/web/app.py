@@ -43,6 +43,7 @@ from quads.web.arenas import limit_arenas
 from quads.web.keyed_writer import KeyedWriter
 from quads.web.middleware import faults, rates
 from quads.web.middleware.access import AccessLogMiddleware
+from quads.web.middleware.gate import SignInGateMiddleware
 from quads.web.middleware.headers import SecurityHeadersMiddleware
 from quads.web.middleware.hosts import HostCheckMiddleware
 from quads.web.middleware.identity import PlayerMiddleware
@@ -188,6 +189,8 @@ def create_app(
     openapi.install(app)
     books.install(app)
     app.add_middleware(PlayerMiddleware, store=store, known=app.state.known_players)
+    # Outside the identity: a try to sign in that would be refused costs nothing more.
+    app.add_middleware(SignInGateMiddleware)
     app.add_middleware(CrossSiteMiddleware)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(HostCheckMiddleware, allowed_hosts=app.state.settings.allowed_hosts)

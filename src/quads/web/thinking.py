@@ -67,8 +67,8 @@ from quads.web.middleware.identity import caller
 from quads.web.reviews import ReviewCache
 from quads.web.settings import Settings, client_address
 
-__all__ = ["LANES", "EngineBusyError", "Lane", "LaneName", "Thinking", "install", "reviewed",
-           "thinking"]
+__all__ = ["LANES", "EngineBusyError", "Lane", "LaneName", "Thinking", "busy_response",
+           "install", "reviewed", "thinking"]
 
 _T = TypeVar("_T")
 _K = TypeVar("_K")
@@ -154,35 +154,14 @@ class Lane:
             budget is full.
         """
         who = player or ""
-        per_address = max(self.per_address, self.per_client)
-        code, what = (("busy", "account") if self.name == "accounts"
-                      else ("engine_busy", "engine"))
         loop = asyncio.get_running_loop()
         with self._lock:
-            if self._closed:
-                raise EngineBusyError("the server is shutting down", 5, code)
-            if self._total >= self.capacity:
-                self.counters.refused += 1
-                raise EngineBusyError(
-                    f"the {what} lane is busy: {self._total} jobs wait or run; try again soon",
-                    self._retry_after(self._total), code)
-            mine = self._held_players.get((client, who), 0)
-            if mine >= self.per_client:
-                self.counters.refused += 1
-                raise EngineBusyError(
-                    f"{mine} of your {what} jobs wait or run already (at most "
-                    f"{self.per_client}); try again when they are answered",
-                    self._retry_after(mine), code)
-            held = self._held.get(client, 0)
-            if held >= per_address:
-                self.counters.refused += 1
-                raise EngineBusyError(
-                    f"{held} {what} jobs of your address wait or run already (at most "
-                    f"{per_address}); try again when they are answered",
-                    self._retry_after(held), code)
+            refusal = self._refusal(client, who)
+            if refusal is not None:
+                raise refusal
             job = _Job(client, who, work, loop, loop.create_future())
-            self._held_players[(client, who)] = mine + 1
-            self._held[client] = held + 1
+            self._held_players[(client, who)] = self._held_players.get((client, who), 0) + 1
+            self._held[client] = self._held.get(client, 0) + 1
             self._total += 1
             self._waiting.setdefault(client, deque()).append(job)
             if self._idle == 0 and self._workers < self.threads:
@@ -193,6 +172,43 @@ class Lane:
                 self._lock.notify()
         job.future.add_done_callback(lambda _: self._forget(job))
         return job.future
+
+    def refusal(self, client: str) -> EngineBusyError | None:
+        """What :meth:`submit` would answer a new job of the address ``client`` right
+        now if the lane or the address's budget is full (counted as refused), else
+        ``None``; nothing is queued.  An edge that refuses before a request costs
+        anything asks this (:mod:`quads.web.middleware.gate`)."""
+        with self._lock:
+            return self._refusal(client, None)
+
+    def _refusal(self, client: str, who: str | None) -> EngineBusyError | None:
+        """Under the lock: the refusal of a job of ``who`` (``None``: leave the
+        player's share out) at ``client``, counted, or ``None``."""
+        code, what = (("busy", "account") if self.name == "accounts"
+                      else ("engine_busy", "engine"))
+        if self._closed:
+            return EngineBusyError("the server is shutting down", 5, code)
+        refusal = None
+        per_address = max(self.per_address, self.per_client)
+        mine = 0 if who is None else self._held_players.get((client, who), 0)
+        held = self._held.get(client, 0)
+        if self._total >= self.capacity:
+            refusal = EngineBusyError(
+                f"the {what} lane is busy: {self._total} jobs wait or run; try again soon",
+                self._retry_after(self._total), code)
+        elif mine >= self.per_client:
+            refusal = EngineBusyError(
+                f"{mine} of your {what} jobs wait or run already (at most "
+                f"{self.per_client}); try again when they are answered",
+                self._retry_after(mine), code)
+        elif held >= per_address:
+            refusal = EngineBusyError(
+                f"{held} {what} jobs of your address wait or run already (at most "
+                f"{per_address}); try again when they are answered",
+                self._retry_after(held), code)
+        if refusal is not None:
+            self.counters.refused += 1
+        return refusal
 
     def _retry_after(self, jobs: int) -> int:
         return max(1, math.ceil(self._mean * max(1.0, jobs / max(1, self.threads))))
@@ -372,11 +388,16 @@ async def reviewed(connection: HTTPConnection, game: Game, seconds: float) -> li
     return await thinking(connection, "study", work)
 
 
-async def _busy(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, EngineBusyError)
+def busy_response(exc: EngineBusyError) -> JSONResponse:
+    """The ``429`` answer of ``exc``, with ``Retry-After``."""
     response = error_response(status_of(exc), exc.code, exc.message)
     response.headers["Retry-After"] = str(exc.retry_after)
     return response
+
+
+async def _busy(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, EngineBusyError)
+    return busy_response(exc)
 
 
 def install(app: FastAPI, settings: Settings) -> Thinking:

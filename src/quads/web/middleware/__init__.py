@@ -10,6 +10,8 @@ it, and the limits that keep one client from slowing the others.
   bearer token), and the newcomers it makes;
 * :mod:`~quads.web.middleware.rates`, :mod:`~quads.web.middleware.windows`: how often
   one player and one address may create;
+* :mod:`~quads.web.middleware.gate`: tries to sign in that would be refused, refused
+  before the identity and the body cost anything;
 * :mod:`~quads.web.middleware.headers`: what a browser may do with an answer;
 * :mod:`~quads.web.middleware.faults`: a fault answered as JSON;
 * :mod:`~quads.web.middleware.access`: the access log.

@@ -115,6 +115,13 @@ class Rates:
         for item, key, name in counted:
             self._limiter.hit(item, kind, key, name)
 
+    def over(self, kind: Kind, client: str) -> RateLimitedError | None:
+        """The refusal of one more ``kind`` from the address ``client`` if it is over
+        its rate already, else ``None``; nothing is counted."""
+        waits = [self._wait(item, kind, "address", client) for item in self._address[kind]
+                 if not self._limiter.test(item, kind, "address", client)]
+        return RateLimitedError(kind, max(waits)) if waits else None
+
     def _wait(self, item: RateLimitItem, *keys: str) -> int:
         reset = self._limiter.get_window_stats(item, *keys).reset_time
         return max(1, math.ceil(reset - time.time()))
