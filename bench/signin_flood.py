@@ -12,7 +12,8 @@ SQLite file in a temporary directory, and stops it at the end.
 A victim player plays games against the computer at ``--level`` (the player of
 ``bench/engine_flood.py``: its reads ``GET /api/games/{id}`` and the computer's moves
 are measured) for ``--seconds`` seconds without a flood, then for ``--seconds`` while
-``--flooders`` clients, each from its own loopback address (127.0.0.10 and up) and
+``--flooders`` clients (in a process of their own, so that the victim's times are the
+server's and not its own event loop's), each from its own loopback address (127.0.0.10 and up) and
 with ``--concurrency`` requests at a time, loop on ``POST /api/session`` with wrong
 passwords: half of them at one real account (credential stuffing of one player),
 half at names nobody has (each refused after the same work as a wrong password).
@@ -65,6 +66,21 @@ async def flooder(url: str, address: str, name: str, stop: asyncio.Event,
             tries += 1
 
 
+async def flood(url: str, flooders: int, concurrency: int, seconds: float) -> Counter[str]:
+    """Flood for ``seconds`` from ``flooders`` addresses; what they were answered."""
+    stop, answers = asyncio.Event(), Counter[str]()
+    tasks = [asyncio.create_task(flooder(url, f"127.0.0.{10 + i}",
+                                         "Target" if i % 2 == 0 else f"nobody-{i}",
+                                         stop, answers))
+             for i in range(flooders) for _ in range(concurrency)]
+    await asyncio.sleep(seconds)
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return answers
+
+
 async def measure(url: str, flooders: int, concurrency: int, seconds: float,
                   level: int) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT) as owner:
@@ -72,22 +88,26 @@ async def measure(url: str, flooders: int, concurrency: int, seconds: float,
         made.raise_for_status()
     await victim(url, "quads", level, 1.0)  # warm up
     quiet = summary(await victim(url, "quads", level, seconds))
-    stop, answers = asyncio.Event(), Counter[str]()
-    tasks = [asyncio.create_task(flooder(url, f"127.0.0.{10 + i}",
-                                         "Target" if i % 2 == 0 else f"nobody-{i}",
-                                         stop, answers))
-             for i in range(flooders) for _ in range(concurrency)]
-    await asyncio.sleep(min(2.0, seconds / 4))
-    flood = summary(await victim(url, "quads", level, seconds))
-    stop.set()
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    ratio = {key: round(flood[key] / quiet[key], 2) if quiet[key] else None
+    # The flood comes from a process of its own, as it would from other machines: the
+    # victim's own event loop stays free, so its times are the server's.
+    warm = min(2.0, seconds / 4)
+    flooding = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--flood-only", url, "--flooders", str(flooders),
+        "--concurrency", str(concurrency), "--seconds", str(warm + seconds + 1),
+        stdout=asyncio.subprocess.PIPE)
+    try:
+        await asyncio.sleep(warm)
+        flooded = summary(await victim(url, "quads", level, seconds))
+        out, _ = await asyncio.wait_for(flooding.communicate(), timeout=seconds + 60)
+    finally:
+        if flooding.returncode is None:
+            flooding.kill()
+            await flooding.wait()
+    ratio = {key: round(flooded[key] / quiet[key], 2) if quiet[key] else None
              for key in ("read_p50_ms", "read_p95_ms", "move_p50_ms", "move_p95_ms")}
     return {"flooders": flooders, "concurrency": concurrency, "seconds": seconds,
-            "level": level, "quiet": quiet, "flood": flood, "ratio": ratio,
-            "flood_answers": dict(answers)}
+            "level": level, "quiet": quiet, "flood": flooded, "ratio": ratio,
+            "flood_answers": json.loads(out)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,9 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nice", type=int, default=None,
                         help="the hashing threads' account_nice (default: the server's)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--flood-only", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if not 1 <= args.flooders <= 240:
         parser.error("--flooders: 1 to 240 (one loopback address each)")
+    if args.flood_only:  # the flooders' process (see measure)
+        print(json.dumps(asyncio.run(flood(args.flood_only, args.flooders, args.concurrency,
+                                           args.seconds))))
+        return 0
     with tempfile.TemporaryDirectory() as directory:
         settings = (LIFTED if args.lifted else "") + (
             "" if args.nice is None else f"\naccount_nice = {args.nice}\n")
