@@ -4,7 +4,8 @@ passwords.
 Usage (from the repository root, with the ``web`` and ``test`` extras installed)::
 
     python bench/signin_flood.py [--flooders 100] [--concurrency 2] [--seconds 20]
-                                 [--level 1] [--lifted] [--nice N] [--json]
+                                 [--level 1] [--lifted] [--nice N] [--flood-nice N]
+                                 [--json]
 
 The script starts its own ``quads serve`` on a free port of 127.0.0.1 over a new
 SQLite file in a temporary directory, and stops it at the end.
@@ -32,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 import tempfile
 from collections import Counter
@@ -82,7 +84,7 @@ async def flood(url: str, flooders: int, concurrency: int, seconds: float) -> Co
 
 
 async def measure(url: str, flooders: int, concurrency: int, seconds: float,
-                  level: int) -> dict[str, Any]:
+                  level: int, flood_nice: int = 0) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT) as owner:
         made = await owner.post("/api/account", json={"name": "Target", "password": PASSWORD})
         made.raise_for_status()
@@ -94,7 +96,7 @@ async def measure(url: str, flooders: int, concurrency: int, seconds: float,
     flooding = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--flood-only", url, "--flooders", str(flooders),
         "--concurrency", str(concurrency), "--seconds", str(warm + seconds + 1),
-        stdout=asyncio.subprocess.PIPE)
+        stdout=asyncio.subprocess.PIPE, preexec_fn=lambda: os.nice(flood_nice))
     try:
         await asyncio.sleep(warm)
         flooded = summary(await victim(url, "quads", level, seconds))
@@ -120,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="lift the rates of sign-ins: only the accounts lane holds")
     parser.add_argument("--nice", type=int, default=None,
                         help="the hashing threads' account_nice (default: the server's)")
+    parser.add_argument("--flood-nice", type=int, default=0,
+                        help="the flooders' process's niceness (its CPU, on this machine, "
+                             "is the server's: 19 leaves the server what an attacker "
+                             "elsewhere would)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--flood-only", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -135,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         process, url = start_server(Path(directory), settings)
         try:
             figures = asyncio.run(measure(url, args.flooders, args.concurrency, args.seconds,
-                                          args.level))
+                                          args.level, args.flood_nice))
         finally:
             process.kill()
             process.wait(timeout=10)
@@ -146,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{figures['flooders']} flooders x {figures['concurrency']} on POST /api/session, "
           f"{figures['seconds']:g} s a phase, level {figures['level']}, "
           f"rates {'lifted' if args.lifted else 'as shipped'}"
-          + ("" if args.nice is None else f", account_nice {args.nice}"))
+          + ("" if args.nice is None else f", account_nice {args.nice}")
+          + (f", flooders at nice {args.flood_nice}" if args.flood_nice else ""))
     print_phases(figures)
     print("flooders were answered:", ", ".join(
         f"{count} x {status}" for status, count in sorted(figures["flood_answers"].items())))

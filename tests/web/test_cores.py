@@ -1,5 +1,6 @@
 """Each server process claims a core of its own, and keeps its event loop and its
-database lane on it; the engine's threads and puzzle warming use every core; with
+database lane on it; the engine's threads and puzzle warming use every core, and the
+threads that hash passwords every other core; with
 ``share_core = false`` no thread is kept anywhere.
 
 The claims are lock files in the temporary folder: each test has a folder of its
@@ -115,6 +116,9 @@ def test_the_server_keeps_its_loop_and_database_on_its_core_and_thinks_anywhere(
     async def thinking() -> set[int]:
         return await app.state.thinking.run("play", "127.0.0.1", _affinity)
 
+    async def hashing() -> set[int]:
+        return await app.state.thinking.run("accounts", "127.0.0.1", _affinity)
+
     async def warming() -> set[int]:
         seen: list[set[int]] = []
         app.state.puzzle_warmer.cache.warm = lambda *_: seen.append(_affinity())
@@ -129,5 +133,8 @@ def test_the_server_keeps_its_loop_and_database_on_its_core_and_thinks_anywhere(
         assert client.portal.call(_loop_affinity) == kept
         assert client.portal.call(in_the_lane) == kept
         assert client.portal.call(thinking) == set(cores.ALLOWED)
+        # Hashing passwords (a flood of sign-ins) never takes the event loop's core.
+        assert client.portal.call(hashing) == (set(cores.ALLOWED) - kept if share
+                                               else set(cores.ALLOWED))
         assert client.portal.call(warming) == set(cores.ALLOWED)
     assert cores.claimed() is None  # given up when the app stops

@@ -18,7 +18,9 @@ may use that no other Quads server process of the same user holds (a lock file
 per core in the temporary folder, held while the process serves, let go when it
 ends however it ends).  A process that finds every core held keeps its threads
 nowhere.  The threads that think (the engine's lanes, puzzle warming) are the
-ones that use the other cores: they :func:`leave` the claimed core.
+ones that use the other cores: they :func:`leave` the claimed core.  Those that hash
+passwords leave it for good (``aside``): a flood of sign-ins keeps them busy, and
+on two cores they would otherwise take turns with the event loop on its own core.
 """
 
 from __future__ import annotations
@@ -99,8 +101,11 @@ def join() -> None:
             os.sched_setaffinity(0, {core})
 
 
-def leave() -> None:
-    """Let the calling thread run on every core allowed to the process."""
+def leave(*, aside: bool = False) -> None:
+    """Let the calling thread run on every core allowed to the process; ``aside``: on
+    every one but the claimed core (if any is left), for work that must never take
+    the event loop's core from it."""
     if len(ALLOWED) > 1 and hasattr(os, "sched_setaffinity"):
+        core = claimed() if aside else None
         with contextlib.suppress(OSError):
-            os.sched_setaffinity(0, ALLOWED)
+            os.sched_setaffinity(0, ALLOWED - {core} or ALLOWED)

@@ -259,7 +259,9 @@ class Lane:
             return job
 
     def _serve(self) -> None:
-        cores.leave()  # started by the event loop: thinking may use every core
+        # Started by the event loop: thinking may use every core; hashing passwords,
+        # which a flood of sign-ins asks for, never the event loop's.
+        cores.leave(aside=self.name == "accounts")
         if self.nice:
             with contextlib.suppress(AttributeError, OSError):  # Linux only
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), self.nice)
