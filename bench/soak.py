@@ -5,6 +5,7 @@ Usage (from the repository root, with the ``web`` and ``test`` extras installed)
 
     python bench/soak.py [--minutes 30] [--clients 4] [--interval 30]
                          [--frames 10] [--postgres postgresql://...] [--seed 1]
+                         [--only SCENARIO ...]
 
 The script starts its own ``quads serve`` on a free port of 127.0.0.1 (over a new
 SQLite file in a temporary directory, or the empty database ``--postgres`` names)
@@ -22,7 +23,8 @@ invitation, the join, moves, a request to undo, resignation), analyses of varied
 positions, the lobby (its socket, seeks offered, withdrawn and accepted, "Play
 now"), the daily puzzles of many dates (turns checked, results, the history), and
 players who only come, look and choose a name.  Every player is new: a fresh
-identity, so that everything kept per player is kept for many.
+identity, so that everything kept per player is kept for many.  ``--only`` plays
+one scenario (or those named), to find which one makes the memory grow.
 
 Every ``--interval`` seconds it prints the time, the server's RSS (``VmRSS`` of
 ``/proc/PID/status``), the memory SQLite holds and the requests done.  A snapshot
@@ -419,8 +421,14 @@ class Soak:
                 (2, self.analyses), (2, self.lobby), (2, self.puzzles), (2, self.visitor)]
 
 
-async def client(soak: Soak, stop: float) -> None:
-    weights, plays = zip(*soak.scenarios(), strict=True)
+SCENARIOS = ("computer_game", "local_game", "online_game", "analyses", "lobby", "puzzles",
+             "visitor")
+"""The scenarios' names, which ``--only`` chooses from."""
+
+
+async def client(soak: Soak, stop: float, only: list[str] | None = None) -> None:
+    weights, plays = zip(*(pair for pair in soak.scenarios()
+                           if only is None or pair[1].__name__ in only), strict=True)
     while time.monotonic() < stop:
         scenario = soak.rng.choices(plays, weights)[0]
         soak.stats.scenarios[scenario.__name__] += 1
@@ -524,7 +532,8 @@ async def soak(args: argparse.Namespace, process: subprocess.Popen[bytes], base:
     began = time.monotonic()
     stop = began + args.minutes * 60
     baseline_at = min(300.0, args.minutes * 20)
-    clients = [asyncio.create_task(client(Soak(base, stats, random.Random(rng.random())), stop))
+    clients = [asyncio.create_task(client(Soak(base, stats, random.Random(rng.random())), stop,
+                                          args.only))
                for _ in range(args.clients)]
     samples: list[tuple[float, float]] = []
     first: tracemalloc.Snapshot | None = None
@@ -587,6 +596,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--postgres", metavar="URL", help="an empty PostgreSQL database")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", type=Path, help="keep the server's log in this file")
+    parser.add_argument("--only", action="append", choices=SCENARIOS, metavar="SCENARIO",
+                        help="play only this scenario (again for more): to find which "
+                             "one makes the memory grow")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="quads-soak-") as name:
         directory = Path(name)
