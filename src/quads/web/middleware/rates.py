@@ -103,24 +103,32 @@ class Rates:
 
         :raises RateLimitedError: if that would go over a rate (nothing is counted).
         """
-        counted: list[tuple[RateLimitItem, str, str]] = [
-            (item, "address", client) for item in self._address[kind]]
-        if player is not None and kind in self._player:
-            counted += [(item, "player", player) for item in self._player[kind]]
-        for whose in ("player", "address"):
-            waits = [self._wait(item, kind, key, name) for item, key, name in counted
-                     if key == whose and not self._limiter.test(item, kind, key, name)]
-            if waits:
-                raise RateLimitedError(kind, max(waits), whose)
-        for item, key, name in counted:
-            self._limiter.hit(item, kind, key, name)
+        checked: list[tuple[Literal["player", "address"], str]] = (
+            [("player", player)] if player is not None and kind in self._player else [])
+        checked.append(("address", client))
+        for whose, name in checked:
+            refusal = self._refusal(kind, whose, name)
+            if refusal is not None:
+                raise refusal
+        for whose, name in checked:
+            for item in self._items(kind, whose):
+                self._limiter.hit(item, kind, whose, name)
 
     def over(self, kind: Kind, client: str) -> RateLimitedError | None:
         """The refusal of one more ``kind`` from the address ``client`` if it is over
         its rate already, else ``None``; nothing is counted."""
-        waits = [self._wait(item, kind, "address", client) for item in self._address[kind]
-                 if not self._limiter.test(item, kind, "address", client)]
-        return RateLimitedError(kind, max(waits)) if waits else None
+        return self._refusal(kind, "address", client)
+
+    def _items(self, kind: Kind, whose: Literal["player", "address"]) -> list[RateLimitItem]:
+        return (self._address if whose == "address" else self._player)[kind]
+
+    def _refusal(self, kind: Kind, whose: Literal["player", "address"],
+                 name: str) -> RateLimitedError | None:
+        """The refusal of one more ``kind`` from ``name`` (a player or an address) if
+        one of its rates is full, else ``None``; nothing is counted."""
+        waits = [self._wait(item, kind, whose, name) for item in self._items(kind, whose)
+                 if not self._limiter.test(item, kind, whose, name)]
+        return RateLimitedError(kind, max(waits), whose) if waits else None
 
     def _wait(self, item: RateLimitItem, *keys: str) -> int:
         reset = self._limiter.get_window_stats(item, *keys).reset_time
