@@ -113,7 +113,7 @@ def seated_then_resigned(lines: Iterator[str], host: httpx.Client, taker: httpx.
     taken = taker.post(f"/api/bot/invitations/{game['id']}/accept")
     assert taken.status_code == 200, taken.text
     assert next_event(lines, within) == {"type": "gameStart", "game": game["id"],
-                                         "rules": "classic", "side": "second"}
+                                         "rules": "classic:losing-calls", "side": "second"}
     view = host.get(f"/api/games/{game['id']}").json()
     resigned = host.post(f"/api/games/{game['id']}/resign", json={"revision": view["revision"]})
     assert resigned.status_code == 200, resigned.text

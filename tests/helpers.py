@@ -11,7 +11,20 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from quads import Action, Claim, Declare, Decline, Game, Give, Place, read_record, write_record
+from quads import (
+    Action,
+    Claim,
+    Declare,
+    Decline,
+    Game,
+    Give,
+    Place,
+    Position,
+    Rules,
+    parse_cell,
+    read_record,
+    write_record,
+)
 from quads.shapes import Shape, shape_by_id
 
 _T = TypeVar("_T")
@@ -26,6 +39,13 @@ RULE_SETS = (
 )
 """The presets and a few custom rule sets that every rule-independent test runs under."""
 
+CALL_RULE_SETS = (
+    "classic:forfeit-calls",
+    "lines+squares:height,top:declare:losing-calls",
+)
+"""Rule sets whose false calls cost something: the tests of the game's steps, records and
+endings run under them too (a false call is a move of those games)."""
+
 ALL_ACTIONS: tuple[Action, ...] = (
     *(Give(piece) for piece in range(16)),
     *(Place(cell) for cell in range(16)),
@@ -34,6 +54,18 @@ ALL_ACTIONS: tuple[Action, ...] = (
     Decline(),
 )
 """Every action there is; in any state, exactly the legal ones must be accepted."""
+
+
+def call_wins(view: dict[str, Any]) -> bool:
+    """Whether a call offered in a game's ``view`` would win, seen on the board as a
+    player sees it (no view says so): the last placement completed a winning shape.
+    True only where a call is offered (``declare_offered`` or ``claim_offered``)."""
+    last = view.get("last")
+    if not (view["declare_offered"] or view["claim_offered"]) or not last or not last["place"]:
+        return False
+    position = Position.from_string(view["position"])
+    return bool(position.winning_shapes_through(parse_cell(last["place"]),
+                                                Rules.parse(view["rules"])))
 
 
 def replay(moves: str, rules: str = "quads", position: str | None = None) -> Game:

@@ -24,11 +24,13 @@ LINES = ROWS + COLUMNS + DIAGONALS
 
 @dataclass(frozen=True)
 class Variant:
-    """A rule set: whether squares win, which bits count, whether wins are declared."""
+    """A rule set: whether squares win, which bits count, whether wins are declared, and
+    what a false call costs (``free``, ``forfeit`` or ``losing``)."""
 
     squares: bool
     bits: tuple[int, ...]
     declare: bool
+    false_calls: str = "free"
 
     @property
     def groups(self) -> list[tuple[int, ...]]:
@@ -42,8 +44,13 @@ VARIANTS = {
     "lines:color:auto": Variant(squares=False, bits=(2,), declare=False),
     "lines+squares:height,top:declare": Variant(squares=True, bits=(3, 0), declare=True),
     "lines:shape": Variant(squares=False, bits=(1,), declare=False),
+    "classic:forfeit-calls": Variant(squares=False, bits=(3, 2, 1, 0), declare=True,
+                                     false_calls="forfeit"),
+    "lines+squares:height,top:declare:losing-calls": Variant(
+        squares=True, bits=(3, 0), declare=True, false_calls="losing"),
 }
-"""The rule sets of ``helpers.RULE_SETS``, spelt out by hand."""
+"""The rule sets of ``helpers.RULE_SETS`` and ``helpers.CALL_RULE_SETS``, spelt out by
+hand."""
 
 
 def parse(text: str) -> tuple[Board, int | None]:

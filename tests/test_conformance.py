@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import naive
-from helpers import ALL_ACTIONS, RULE_SETS
+from helpers import ALL_ACTIONS, CALL_RULE_SETS, RULE_SETS
 from quads import (
     EMPTY,
     Claim,
@@ -64,7 +64,7 @@ def check_steps(game: Game, variant: naive.Variant) -> None:
     assert game.states[0].to_move is Player.FIRST
     assert len(game.states) == len(game.actions) + 1
     for before, action, after in zip(game.states, game.actions, game.states[1:], strict=False):
-        assert action in before.legal_actions()
+        assert action in before.legal_actions(rules)
         assert before.apply(action, rules) == after  # states are values; apply is pure
         if isinstance(action, Give):
             assert before.step is Step.GIVE
@@ -83,6 +83,11 @@ def check_steps(game: Game, variant: naive.Variant) -> None:
                 assert {cells_of(mask) for mask in completed} == set(shapes)
             else:
                 assert completed == ()
+        elif after.outcome is None:  # a false call that forfeits the caller's next call
+            assert variant.false_calls == "forfeit"
+            assert isinstance(action, Declare | Claim)
+            assert after.position == before.position
+            assert after.to_move is before.to_move
         else:
             assert after.outcome is not None
             assert after.position == before.position
@@ -91,10 +96,50 @@ def check_steps(game: Game, variant: naive.Variant) -> None:
             assert after.declarable == after.claimable == ()
 
 
+def check_calls(game: Game, variant: naive.Variant) -> None:
+    """Who may call, and when, as the calling rules say: a declaration right after one's
+    own placement, a claim before placing a piece handed over right after the
+    opponent's placement; a call that finds nothing is refused when false calls are
+    free, else a move of the game, which under forfeited calls takes the caller's next
+    chance to call (after a false claim this turn's declaration, after a false
+    declaration the next claim)."""
+    silenced: tuple[Player, str] | None = None  # the caller, and the step that lifts it
+    placed_by: Player | None = None  # who made the last placement, while it is fresh
+    for index, (before, action) in enumerate(zip(game.states, game.actions, strict=False)):
+        mover = before.to_move
+        moment = variant.declare and (
+            (before.step is Step.GIVE and placed_by is mover)
+            or (before.step is Step.PLACE and placed_by is mover.other))
+        muted = silenced is not None and silenced[0] is mover
+        legal = before.legal_actions(game.rules)
+        wins_declare = before.step is Step.GIVE and bool(before.declarable)
+        wins_claim = before.step is Step.PLACE and bool(before.claimable)
+        costly = variant.false_calls != "free"
+        declaring = before.step is Step.GIVE and costly and moment
+        claiming = before.step is Step.PLACE and costly and moment
+        assert (Declare() in legal) == (not muted and (wins_declare or declaring))
+        assert (Claim() in legal) == (not muted and (wins_claim or claiming))
+        after = game.states[index + 1]
+        if isinstance(action, Declare | Claim) and not (wins_declare or wins_claim):
+            if variant.false_calls == "losing":
+                assert after.outcome == Outcome(Termination.FALSE_CALL, mover.other)
+            else:
+                silenced = (mover, "place" if isinstance(action, Declare) else "give")
+        if isinstance(action, Place):
+            placed_by = mover
+            if silenced is not None and silenced == (mover, "place"):
+                silenced = None
+        elif isinstance(action, Give):
+            if silenced is not None and silenced == (mover, "give"):
+                silenced = None
+            if placed_by is not mover:
+                placed_by = None  # a hand-over with no placement before it: no claim
+
+
 def check_legal_actions(game: Game) -> None:
     """In every state exactly the legal actions are accepted; the others change nothing."""
     for state in game.states:
-        legal = state.legal_actions()
+        legal = state.legal_actions(game.rules)
         assert (legal == []) == (state.outcome is not None)
         assert len(set(legal)) == len(legal)
         for action in ALL_ACTIONS:
@@ -189,6 +234,15 @@ def check_outcome(game: Game, variant: naive.Variant) -> None:
             assert variant.declare
             assert isinstance(actions[-1], Declare)
             placement, placer = actions[-2], states[-2].to_move
+        elif outcome.termination is Termination.FALSE_CALL:
+            assert variant.false_calls == "losing"
+            assert isinstance(actions[-1], Declare | Claim)
+            assert outcome.winner is states[-2].to_move.other
+            assert outcome.shapes == outcome.traits == ()
+            if isinstance(actions[-1], Declare):  # the placement before completed nothing
+                assert isinstance(actions[-2], Place)
+                assert not naive.completed(board, actions[-2].cell, variant)
+            return
         else:
             assert outcome.termination is Termination.CLAIM
             assert variant.declare
@@ -217,6 +271,7 @@ def check_outcome(game: Game, variant: naive.Variant) -> None:
 def check_game(game: Game, rules: str) -> None:
     variant = naive.VARIANTS[rules]
     check_steps(game, variant)
+    check_calls(game, variant)
     check_legal_actions(game)
     check_positions(game, variant)
     check_undo_redo(game)
@@ -227,14 +282,14 @@ def check_game(game: Game, rules: str) -> None:
 # -- the suite ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("rules", RULE_SETS + CALL_RULE_SETS)
 @given(data=st.data())
 def test_random_games_from_the_empty_board(rules: str, data: st.DataObject) -> None:
     game = play_out(Game(Rules.parse(rules)), data)
     check_game(game, rules)
 
 
-@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("rules", RULE_SETS + CALL_RULE_SETS)
 @given(data=st.data())
 def test_random_games_from_a_position_reached_in_play(rules: str, data: st.DataObject) -> None:
     first = play_out(Game(Rules.parse(rules)), data)
@@ -246,7 +301,7 @@ def test_random_games_from_a_position_reached_in_play(rules: str, data: st.DataO
     check_game(game, rules)
 
 
-@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("rules", RULE_SETS + CALL_RULE_SETS)
 @given(data=st.data())
 def test_unfinished_records_round_trip(rules: str, data: st.DataObject) -> None:
     game = play_out(Game(Rules.parse(rules)), data)
@@ -258,15 +313,17 @@ def test_unfinished_records_round_trip(rules: str, data: st.DataObject) -> None:
 
 def test_the_random_player_reaches_every_ending() -> None:
     # Guards the suite itself: random play must reach wins, declarations, claims and draws.
-    seen: dict[str, set[Termination]] = {rules: set() for rules in RULE_SETS}
+    seen: dict[str, set[Termination]] = {rules: set() for rules in RULE_SETS + CALL_RULE_SETS}
     chooser = random.Random(2026)
-    for rules in RULE_SETS:
+    for rules in RULE_SETS + CALL_RULE_SETS:
         for _ in range(150):
             outcome = play_out(Game(Rules.parse(rules)), chooser).outcome
             assert isinstance(outcome, Outcome)
             seen[rules].add(outcome.termination)
-    for rules in RULE_SETS:
-        if naive.VARIANTS[rules].declare:
+    for rules in RULE_SETS + CALL_RULE_SETS:
+        if naive.VARIANTS[rules].false_calls == "losing":
+            assert {Termination.DECLARATION, Termination.FALSE_CALL} <= seen[rules], rules
+        elif naive.VARIANTS[rules].declare:
             assert {Termination.DECLARATION, Termination.CLAIM} <= seen[rules], rules
         else:
             assert seen[rules] >= {Termination.WIN}, rules

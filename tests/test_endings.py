@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import RULE_SETS, replay
+from helpers import CALL_RULE_SETS, RULE_SETS, replay
 from quads import (
     Abandon,
     Abort,
@@ -101,7 +101,7 @@ def test_endings_are_described(language: str) -> None:
     assert game.outcome.describe("de") == "der zweite Spieler hat die Zeit überschritten"
 
 
-@given(st.sampled_from(RULE_SETS), st.sampled_from([a for a, *_ in ENDINGS]),
+@given(st.sampled_from(RULE_SETS + CALL_RULE_SETS), st.sampled_from([a for a, *_ in ENDINGS]),
        st.data())
 def test_endings_are_stored_as_text_and_read_back(rules: str, action: Action,
                                                   data: st.DataObject) -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import RULE_SETS, replay, snapshot
+from helpers import CALL_RULE_SETS, RULE_SETS, replay, snapshot
 from quads import (
     Game,
     IllegalActionError,
@@ -121,7 +121,8 @@ def test_a_resignation_that_does_not_fit_is_refused(record: str, message: str) -
         read_record(record)
 
 
-@given(rules=st.sampled_from(RULE_SETS), choices=st.lists(st.integers(0, 200), max_size=24),
+@given(rules=st.sampled_from(RULE_SETS + CALL_RULE_SETS),
+       choices=st.lists(st.integers(0, 200), max_size=24),
        loser=st.sampled_from(list(Player)))
 def test_any_game_resigned_at_any_moment_reads_back(rules: str, choices: list[int],
                                                     loser: Player) -> None:

@@ -33,6 +33,7 @@ from quads.game import (
     Claim,
     Declare,
     Decline,
+    Forfeit,
     Game,
     GameState,
     Give,
@@ -45,7 +46,7 @@ from quads.outcome import Outcome, Player, Termination
 from quads.pieces import Piece, Trait, describe_piece, parse_piece, piece_name
 from quads.position import EMPTY, Position
 from quads.record import read_record, write_record
-from quads.rules import ADVANCED, CLASSIC, PRESETS, QUADS, Calling, Rules, ShapeSet
+from quads.rules import ADVANCED, CLASSIC, PRESETS, QUADS, Calling, FalseCalls, Rules, ShapeSet
 from quads.shapes import SHAPES, Shape
 from quads.turn import Turn
 
@@ -68,6 +69,8 @@ __all__ = [
     "Correspondence",
     "Declare",
     "Decline",
+    "FalseCalls",
+    "Forfeit",
     "Game",
     "GameState",
     "Give",

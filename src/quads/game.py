@@ -3,7 +3,9 @@
 A game is a sequence of *actions*: :class:`Give` a piece, :class:`Place` the
 piece in hand, and under ``declare`` calling :class:`Declare` a shape just
 completed, :class:`Claim` a shape the opponent missed, or :class:`Decline` to
-declare after the sixteenth piece.  Either player may :class:`Resign` at any
+declare after the sixteenth piece.  What a call with nothing to call does is the
+rule set's :class:`~quads.rules.FalseCalls`: refused (free), the caller's next
+call forfeited, or the game lost.  Either player may :class:`Resign` at any
 moment of a game that goes on; a game with a clock may also end by a
 :class:`Timeout`, an :class:`Abandon` or an :class:`Abort` (the *endings*,
 which are no move on the board).  :class:`GameState` applies one action and
@@ -21,7 +23,7 @@ from quads.errors import IllegalActionError
 from quads.outcome import Outcome, Player, Termination
 from quads.pieces import Piece, Trait, piece_name
 from quads.position import EMPTY, Position
-from quads.rules import QUADS, Rules
+from quads.rules import QUADS, FalseCalls, Rules
 from quads.shapes import Shape
 from quads.turn import Turn
 
@@ -34,6 +36,7 @@ __all__ = [
     "Declare",
     "Decline",
     "Ending",
+    "Forfeit",
     "Game",
     "GameState",
     "Give",
@@ -185,6 +188,17 @@ class Step(enum.Enum):
     """The game has ended."""
 
 
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """Under forfeited false calls, ``player`` made one and may not call until their
+    next action of the step ``until`` (:attr:`Step.GIVE` after a false claim: this
+    turn's declaration is lost; :attr:`Step.PLACE` after a false declaration: their
+    next claim is)."""
+
+    player: Player
+    until: Step
+
+
 def _shared(position: Position, shapes: tuple[Shape, ...], rules: Rules) -> tuple[
     tuple[Trait, bool], ...
 ]:
@@ -216,6 +230,13 @@ class GameState:
     claimable: tuple[Shape, ...] = ()
     """Winning shapes the opponent completed but did not declare: the player to move may claim."""
     outcome: Outcome | None = None
+    moment: bool = False
+    """Under ``declare`` calling, whether the player to move stands where a call is
+    made: right after their own placement (a declaration), or before placing a piece
+    handed over right after the opponent's placement (a claim); whether or not the
+    call would win."""
+    forfeit: Forfeit | None = None
+    """Who may not call now or soon, after a false call (forfeited false calls)."""
 
     @property
     def step(self) -> Step:
@@ -224,25 +245,35 @@ class GameState:
             return Step.OVER
         return Step.GIVE if self.position.hand is None else Step.PLACE
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, rules: Rules | None = None) -> list[Action]:
         """Every action allowed now, in a fixed order.
 
         A resignation, open to either player while the game goes on, is not
-        listed: it is no move of the game.
+        listed: it is no move of the game.  Given ``rules`` whose false calls cost
+        something, a call at a calling moment (:attr:`moment`) is listed whether or
+        not it would win, for a false call is then a move of the game; otherwise
+        only a call that wins.
         """
         step = self.step
+        costly = rules is not None and not rules.free_calls
         actions: list[Action] = []
         if step is Step.GIVE:
-            if self.declarable:
+            if not self.silenced and (self.declarable or (costly and self.moment)):
                 actions.append(Declare())
-                if not self.position.supply:
-                    actions.append(Decline())
+            if self.declarable and not self.position.supply:
+                actions.append(Decline())
             actions.extend(Give(p) for p in self.position.legal_handovers())
         elif step is Step.PLACE:
-            if self.claimable:
+            if not self.silenced and (self.claimable or (costly and self.moment)):
                 actions.append(Claim())
             actions.extend(Place(c) for c in self.position.legal_placements())
         return actions
+
+    @property
+    def silenced(self) -> bool:
+        """Whether the player to move forfeited their calls for now (a false call
+        under forfeited false calls)."""
+        return self.forfeit is not None and self.forfeit.player is self.to_move
 
     def apply(self, action: Action, rules: Rules) -> GameState:
         """Return the state after ``action``.
@@ -281,7 +312,9 @@ class GameState:
                 "not_in_supply", piece=piece_name(piece)
             )
         # Handing over without declaring misses the declaration; the opponent may claim.
-        return GameState(self.position.give(piece), self.to_move.other, (), self.declarable)
+        return GameState(self.position.give(piece), self.to_move.other, (), self.declarable,
+                         moment=rules.declare and self.moment,
+                         forfeit=self._forfeit_after(Step.GIVE))
 
     def _place(self, cell: Cell, rules: Rules) -> GameState:
         if self.step is not Step.PLACE:
@@ -301,29 +334,66 @@ class GameState:
         if not completed and not after.supply:
             return GameState(after, self.to_move, (), (), Outcome(Termination.FULL_BOARD, None))
         # The claim window closes with this placement; the shapes missed die for good.
-        return GameState(after, self.to_move, completed, ())
+        return GameState(after, self.to_move, completed, (), moment=rules.declare,
+                         forfeit=self._forfeit_after(Step.PLACE))
+
+    def _forfeit_after(self, step: Step) -> Forfeit | None:
+        """The forfeit that outlasts an action of ``step`` by the player to move."""
+        forfeit = self.forfeit
+        if forfeit is not None and forfeit.player is self.to_move and forfeit.until is step:
+            return None
+        return forfeit
 
     def _declare(self, rules: Rules) -> GameState:
+        if self.step is Step.PLACE:
+            raise IllegalActionError(
+                "cannot declare: a placement must come first, and only its own shapes can "
+                "be declared", "nothing_to_declare")
+        self._check_not_silenced("declare")
         if not self.declarable:
-            if self.step is Step.PLACE:
-                why = "a placement must come first, and only its own shapes can be declared"
-            else:
-                why = "the last placement completed no winning shape"
-            raise IllegalActionError(f"cannot declare: {why}", "nothing_to_declare")
+            if rules.free_calls or not self.moment:
+                raise IllegalActionError(
+                    "cannot declare: the last placement completed no winning shape"
+                    if self.moment or rules.free_calls else
+                    "cannot declare: no placement was just made", "nothing_to_declare")
+            return self._false_call(rules, Step.PLACE)
         outcome = Outcome(Termination.DECLARATION, self.to_move, self.declarable,
                           _shared(self.position, self.declarable, rules))
         return GameState(self.position, self.to_move, (), (), outcome)
 
     def _claim(self, rules: Rules) -> GameState:
+        if self.step is Step.GIVE:
+            raise IllegalActionError(
+                "cannot claim: a claim is made before placing the piece one was handed",
+                "nothing_to_claim")
+        self._check_not_silenced("claim")
         if not self.claimable:
-            if self.step is Step.GIVE:
-                why = "a claim is made before placing the piece one was handed"
-            else:
-                why = "the opponent missed no declaration on the last placement"
-            raise IllegalActionError(f"cannot claim: {why}", "nothing_to_claim")
+            if rules.free_calls or not self.moment:
+                raise IllegalActionError(
+                    "cannot claim: the opponent missed no declaration on the last placement"
+                    if self.moment or rules.free_calls else
+                    "cannot claim: the opponent made no placement just before",
+                    "nothing_to_claim")
+            return self._false_call(rules, Step.GIVE)
         outcome = Outcome(Termination.CLAIM, self.to_move, self.claimable,
                           _shared(self.position, self.claimable, rules))
         return GameState(self.position, self.to_move, (), (), outcome)
+
+    def _check_not_silenced(self, call: str) -> None:
+        if self.silenced:
+            raise IllegalActionError(
+                f"cannot {call}: a false call forfeited this chance to call",
+                "calls_forfeited")
+
+    def _false_call(self, rules: Rules, until: Step) -> GameState:
+        """A call with nothing to call, under false calls that cost something: the
+        game lost, or the caller's next chance to call (until their next action of
+        the step ``until``)."""
+        if rules.false_calls is FalseCalls.LOSING:
+            return GameState(self.position, self.to_move, (), (),
+                             Outcome(Termination.FALSE_CALL, self.to_move.other))
+        return GameState(self.position, self.to_move, (), (), moment=self.moment,
+                         forfeit=Forfeit(self.to_move, until))
 
     def _decline(self) -> GameState:
         if not (self.step is Step.GIVE and self.declarable and not self.position.supply):
@@ -412,39 +482,46 @@ class Game:
         return self.state.outcome is not None
 
     def can_declare(self) -> bool:
-        """Whether the player to move may declare a shape now."""
-        return self.step is Step.GIVE and bool(self.state.declarable)
+        """Whether the player to move would win by declaring now (a page must not tell
+        a player this before they call: see :meth:`is_declare_moment`)."""
+        state = self.state
+        return self.step is Step.GIVE and bool(state.declarable) and not state.silenced
 
     def can_claim(self) -> bool:
-        """Whether the player to move may claim a missed shape now."""
-        return self.step is Step.PLACE and bool(self.state.claimable)
+        """Whether the player to move would win by claiming now (see
+        :meth:`is_claim_moment`)."""
+        state = self.state
+        return self.step is Step.PLACE and bool(state.claimable) and not state.silenced
 
     def is_declare_moment(self) -> bool:
         """Whether the player to move stands where a declaration could be made: under
-        ``declare`` calling, right after their own placement, before handing over.
+        ``declare`` calling, right after their own placement, before handing over
+        (and they did not forfeit their calls by a false one).
 
         True whether or not the placement completed a shape: noticing a win is part of
-        the game, so a page offers the call here and the rules refuse a false one
+        the game, so a page offers the call here and the rules judge it
         (:meth:`can_declare` says whether it would win).
         """
-        return (self.rules.declare and self.step is Step.GIVE and bool(self._actions)
-                and isinstance(self._actions[-1], Place))
+        state = self.state
+        return (self.rules.declare and self.step is Step.GIVE and state.moment
+                and not state.silenced)
 
     def is_claim_moment(self) -> bool:
         """Whether the player to move stands where a claim could be made: under
         ``declare`` calling, before placing the piece the opponent handed over right
-        after a placement of theirs.
+        after a placement of theirs (and they did not forfeit their calls).
 
         True whether or not the opponent missed a declaration (:meth:`can_claim` says
         whether a claim would win), as for :meth:`is_declare_moment`.
         """
-        actions = self._actions
-        return (self.rules.declare and self.step is Step.PLACE and len(actions) >= 2
-                and isinstance(actions[-1], Give) and isinstance(actions[-2], Place))
+        state = self.state
+        return (self.rules.declare and self.step is Step.PLACE and state.moment
+                and not state.silenced)
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now (a resignation is always allowed and not listed)."""
-        return self.state.legal_actions()
+        """Every action allowed now (a resignation is always allowed and not listed);
+        under false calls that cost something, a call at every calling moment."""
+        return self.state.legal_actions(self.rules)
 
     # -- acting ----------------------------------------------------------------
 

@@ -9,6 +9,11 @@
 ``D4?``    the sixteenth piece completes a shape and its placer does not
            declare: the game is drawn
 ``!``      claim the shape the opponent missed, before placing
+``A1xF``   place on ``A1``, declare a win with nothing to declare (a false
+           call, under forfeited false calls), hand over ``F``
+``A1x``    the same false declaration, under losing false calls: the game is lost
+``xB2F``   a false claim (before placing, with nothing to claim), then the turn
+``x``      the same false claim, under losing false calls: the game is lost
 ``D4``     the sixteenth piece, no win (a draw); or, as the last token of an
            unfinished game, a placement whose hand-over is still to come
 =========  ============================================================
@@ -31,7 +36,7 @@ from quads.rules import Rules
 
 __all__ = ["parse_token", "write_tokens"]
 
-_TOKEN = re.compile(r"(?P<cell>[A-Da-d][1-4])?(?P<mark>[!?])?(?P<piece>[0-9A-Fa-f])?")
+_TOKEN = re.compile(r"(?P<cell>[A-Da-d][1-4])?(?P<mark>[!?xX])?(?P<piece>[0-9A-Fa-f])?")
 
 
 def write_tokens(states: tuple[GameState, ...], actions: tuple[Action, ...]) -> list[str]:
@@ -45,13 +50,23 @@ def write_tokens(states: tuple[GameState, ...], actions: tuple[Action, ...]) -> 
     for before, action, after in zip(states, actions, states[1:], strict=False):
         if isinstance(action, ENDINGS):
             continue
-        if isinstance(action, Claim):
+        if isinstance(action, Claim) and not before.claimable:
+            current = "x"  # a false claim: its turn follows in the same token
+            if after.outcome is not None:
+                tokens.append(current)
+                current = ""
+        elif isinstance(action, Claim):
             tokens.append("!")
         elif isinstance(action, Place):
-            current = cell_name(action.cell)
+            current += cell_name(action.cell)
             if after.outcome is not None:
                 won = after.outcome.termination is Termination.WIN
                 tokens.append(current + ("!" if won else ""))
+                current = ""
+        elif isinstance(action, Declare) and not before.declarable:
+            current += "x"  # a false declaration: the hand-over follows, if the game goes on
+            if after.outcome is not None:
+                tokens.append(current)
                 current = ""
         elif isinstance(action, Declare):
             tokens.append(current + "!")
@@ -86,6 +101,8 @@ def parse_token(text: str, state: GameState, rules: Rules, *, last: bool) -> lis
         if not state.claimable:
             raise bad("there is no missed declaration to claim", "nothing_to_claim")
         return [Claim()]
+    if text[:1] in ("x", "X") and state.step is Step.PLACE:
+        return _false_claim(text, state, rules, last, bad)
     match = _TOKEN.fullmatch(text)
     if match is None or not text:
         raise bad("expected a cell and a piece (A1F), a piece alone (7) or a claim (!)",
@@ -118,6 +135,8 @@ def parse_token(text: str, state: GameState, rules: Rules, *, last: bool) -> lis
             raise bad(f"this placement completes no winning shape; drop the {mark!r}",
                       "mark_without_shape", mark=mark)
         return actions
+    if mark in ("x", "X"):
+        return _false_declaration(after, rules, actions, piece, last, bad, cell_text.upper())
     if after.declarable:
         names = ", ".join(shape.name for shape in after.declarable)
         if mark == "!":
@@ -143,6 +162,52 @@ def parse_token(text: str, state: GameState, rules: Rules, *, last: bool) -> lis
         raise bad(f"this placement completes no winning shape; drop the {mark!r}",
                   "mark_without_shape", mark=mark)
     elif piece is not None:
+        return [*actions, Give(piece)]
+    if not last:
+        raise bad("a placement must be followed by the piece handed over", "piece_missing")
+    return actions
+
+
+def _false_claim(text: str, state: GameState, rules: Rules, last: bool,
+                 bad: Callable[..., InvalidRecordError]) -> list[Action]:
+    """The actions of a token that begins with ``x``: a false claim, then the turn."""
+    if state.claimable:
+        raise bad("this claim wins; write !", "claim_wins")
+    try:
+        called = state.apply(Claim(), rules)
+    except IllegalActionError as exc:
+        raise bad(str(exc), exc.reason, **exc.params) from None
+    rest = text[1:]
+    if called.outcome is not None:
+        if rest:
+            raise bad("the false call ends the game; nothing can follow", "piece_after_end")
+        return [Claim()]
+    if not rest:
+        if not last:
+            raise bad("a false claim is written with the turn that follows it (xA1F)",
+                      "false_claim_alone")
+        return [Claim()]
+    return [Claim(), *parse_token(rest, called, rules, last=last)]
+
+
+def _false_declaration(after: GameState, rules: Rules, actions: list[Action],
+                       piece: int | None, last: bool,
+                       bad: Callable[..., InvalidRecordError], cell: str) -> list[Action]:
+    """The actions of a placement on ``cell`` marked ``x`` (a false declaration), then
+    ``piece``."""
+    if after.declarable:
+        raise bad(f"this placement completes a winning shape: a declaration wins; "
+                  f"write {cell}!", "mark_win", cell=cell)
+    try:
+        called = after.apply(Declare(), rules)
+    except IllegalActionError as exc:
+        raise bad(str(exc), exc.reason, **exc.params) from None
+    actions = [*actions, Declare()]
+    if called.outcome is not None:
+        if piece is not None:
+            raise bad("the false call ends the game; no piece can follow", "piece_after_end")
+        return actions
+    if piece is not None:
         return [*actions, Give(piece)]
     if not last:
         raise bad("a placement must be followed by the piece handed over", "piece_missing")

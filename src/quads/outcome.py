@@ -37,6 +37,9 @@ class Termination(enum.Enum):
     """The placer declared the shape they had just completed (``declare`` calling)."""
     CLAIM = "claim"
     """The receiver claimed a shape whose declaration the placer had missed."""
+    FALSE_CALL = "false-call"
+    """A player called a win with nothing to call, under losing false calls
+    (:attr:`~quads.rules.FalseCalls.LOSING`): the other player wins."""
     FULL_BOARD = "full-board"
     """All sixteen pieces were placed without a (called) win: a draw."""
     RESIGNATION = "resignation"
@@ -106,6 +109,8 @@ _ENDINGS: dict[Termination, dict[Language, str]] = {
     Termination.RESIGNATION: {"en": "resigned", "de": "hat aufgegeben"},
     Termination.TIME: {"en": "ran out of time", "de": "hat die Zeit überschritten"},
     Termination.ABANDONMENT: {"en": "left the game", "de": "hat die Partie verlassen"},
+    Termination.FALSE_CALL: {"en": "called a win that was not there",
+                             "de": "hat einen Sieg angesagt, den es nicht gab"},
     Termination.ABORTED: {"en": "game aborted, no result",
                           "de": "Partie abgebrochen, kein Ergebnis"},
 }

@@ -1,11 +1,14 @@
 """Rule sets: which shapes win, which traits count, and how a win is called.
 
-A :class:`Rules` value is three independent choices.  It has a stable text
-name (:attr:`Rules.name`) that :meth:`Rules.parse` reads back, so a rule set
+A :class:`Rules` value is three independent choices, and under ``declare``
+calling a fourth: what a false call costs (:class:`FalseCalls`).  It has a stable
+text name (:attr:`Rules.name`) that :meth:`Rules.parse` reads back, so a rule set
 can be stored and passed on a command line:
 
 * a preset: ``quads`` (the default), ``classic`` or ``advanced``;
-* otherwise ``SHAPES:TRAITS:CALLING``, e.g. ``lines:color,height:auto``.
+* otherwise ``SHAPES:TRAITS:CALLING``, e.g. ``lines:color,height:auto``;
+* either followed by the false calls' part when they are not free, e.g.
+  ``classic:losing-calls`` or ``lines:color,height:declare:forfeit-calls``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ __all__ = [
     "PRESETS",
     "QUADS",
     "Calling",
+    "FalseCalls",
     "Rules",
     "ShapeSet",
     "parse_traits",
@@ -49,6 +53,26 @@ class Calling(enum.Enum):
     """The placer must declare the win; a missed one may be claimed once."""
 
 
+class FalseCalls(enum.Enum):
+    """What a call with nothing to call costs under ``declare`` calling: a
+    declaration after a placement that completed no winning shape, or a claim when
+    the opponent missed none.
+
+    A call that costs nothing answers, for free, whether the last placement
+    completed a shape: with it, calling after every placement would make noticing a
+    win, the skill that ``declare`` calling tests, worth nothing.
+    """
+
+    FREE = "free-calls"
+    """The false call is refused and changes nothing (teaching, casual games)."""
+    FORFEIT = "forfeit-calls"
+    """The false call is part of the game and costs the caller their next chance to
+    call: after a false claim they may not declare what this turn's placement
+    completes, after a false declaration they may not claim on their next turn."""
+    LOSING = "losing-calls"
+    """The false call loses the game."""
+
+
 ALL_TRAITS = 0b1111
 
 
@@ -60,6 +84,8 @@ class Rules:
     traits: int = ALL_TRAITS
     """The counted traits, as a mask of :attr:`Trait.mask` bits (non-empty)."""
     calling: Calling = Calling.AUTO
+    false_calls: FalseCalls = FalseCalls.FREE
+    """What a false call costs; anything but free only under ``declare`` calling."""
 
     def __post_init__(self) -> None:
         if isinstance(self.traits, bool) or not isinstance(self.traits, int):
@@ -71,6 +97,12 @@ class Rules:
             )
         if not isinstance(self.shapes, ShapeSet) or not isinstance(self.calling, Calling):
             raise InvalidRulesError(f"invalid rule set {self.shapes!r}, {self.calling!r}", "rules")
+        if not isinstance(self.false_calls, FalseCalls):
+            raise InvalidRulesError(f"invalid false calls {self.false_calls!r}", "rules")
+        if self.false_calls is not FalseCalls.FREE and self.calling is not Calling.DECLARE:
+            raise InvalidRulesError(
+                f"{self.false_calls.value} needs declare calling: under {self.calling.value} "
+                "calling nothing is called", "rules")
 
     # -- derived data -------------------------------------------------------
 
@@ -94,23 +126,39 @@ class Rules:
         """Whether wins must be declared (``Calling.DECLARE``)."""
         return self.calling is Calling.DECLARE
 
+    @property
+    def free_calls(self) -> bool:
+        """Whether a false call is refused and changes nothing (``FalseCalls.FREE``)."""
+        return self.false_calls is FalseCalls.FREE
+
     # -- names --------------------------------------------------------------
 
     @cached_property
     def name(self) -> str:
-        """The stable text name: a preset name where one matches, else ``SHAPES:TRAITS:CALLING``."""
-        for preset_name, preset in PRESETS.items():
-            if preset == self:
-                return preset_name
-        traits = ",".join(t.identifier for t in self.counted_traits)
-        return f"{self.shapes.value}:{traits}:{self.calling.value}"
+        """The stable text name: a preset name where one matches, else
+        ``SHAPES:TRAITS:CALLING``; then ``:`` and the false calls' part unless they
+        are free."""
+        base = self.with_false_calls(FalseCalls.FREE)
+        found = next((name for name, preset in PRESETS.items() if preset == base), None)
+        if found is None:
+            traits = ",".join(t.identifier for t in self.counted_traits)
+            found = f"{self.shapes.value}:{traits}:{self.calling.value}"
+        return found if self.free_calls else f"{found}:{self.false_calls.value}"
 
     def __str__(self) -> str:
         return self.name
 
     def with_traits(self, traits: int) -> Rules:
         """Return the same rule set counting only ``traits`` (a trait mask)."""
-        return Rules(self.shapes, traits, self.calling)
+        return Rules(self.shapes, traits, self.calling, self.false_calls)
+
+    def with_false_calls(self, false_calls: FalseCalls) -> Rules:
+        """Return the same rule set with ``false_calls``.
+
+        :raises InvalidRulesError: for a false call that costs anything without
+            ``declare`` calling.
+        """
+        return Rules(self.shapes, self.traits, self.calling, false_calls)
 
     @classmethod
     def parse(cls, text: str) -> Rules:
@@ -118,7 +166,9 @@ class Rules:
 
         The parts may come in any order and any may be left out; what is
         left out is taken from ``quads`` (lines+squares, all traits, auto).
-        Trait lists are comma-separated, e.g. ``lines:color,height``.
+        Trait lists are comma-separated, e.g. ``lines:color,height``.  The false
+        calls' part (``free-calls``, ``forfeit-calls``, ``losing-calls``) may follow
+        a preset or come among the parts; left out, false calls are free.
 
         :raises InvalidRulesError: if the name or one of its parts is not understood.
         """
@@ -130,11 +180,36 @@ class Rules:
         if not key:
             raise InvalidRulesError(f"invalid rule set {text!r}: empty name", "rules",
                                         rules=text)
+        parts = [part.strip() for part in key.split(":")]
+        false_calls: FalseCalls | None = None
+        for part in parts:
+            if part in _FALSE_CALLS:
+                if false_calls is not None:
+                    raise InvalidRulesError(
+                        f"invalid rule set {text!r}: false calls given twice", "rules",
+                        rules=text)
+                false_calls = FalseCalls(part)
+        parts = [part for part in parts if part not in _FALSE_CALLS]
+        if len(parts) == 1 and parts[0] in PRESETS:
+            base = PRESETS[parts[0]]
+        else:
+            base = cls._parts(text, parts)
+        try:
+            return base.with_false_calls(false_calls or FalseCalls.FREE)
+        except InvalidRulesError as exc:
+            raise InvalidRulesError(f"invalid rule set {text!r}: {exc}", "rules",
+                                    rules=text) from None
+
+    @classmethod
+    def _parts(cls, text: str, parts: list[str]) -> Rules:
+        """The rule set of the parts of ``text`` other than its false calls'."""
         shapes: ShapeSet | None = None
         calling: Calling | None = None
         traits: int | None = None
-        for part in key.split(":"):
-            part = part.strip()
+        if not parts:
+            raise InvalidRulesError(f"invalid rule set {text!r}: no shapes, traits or "
+                                    "calling", "rules", rules=text)
+        for part in parts:
             if part in ("lines", "lines+squares"):
                 if shapes is not None:
                     raise InvalidRulesError(f"invalid rule set {text!r}: shapes given twice",
@@ -155,7 +230,8 @@ class Rules:
                     raise InvalidRulesError(
                         f"invalid rule set {text!r}: {part!r} is not a preset (quads, classic, "
                         "advanced), a shape set (lines, lines+squares), a calling (auto, "
-                        f"declare) or a trait list ({exc})", "rules", rules=text
+                        "declare), false calls (free-calls, forfeit-calls, losing-calls) "
+                        f"or a trait list ({exc})", "rules", rules=text
                     ) from None
         return cls(
             shapes if shapes is not None else ShapeSet.LINES_SQUARES,
@@ -191,3 +267,5 @@ ADVANCED = Rules(ShapeSet.LINES_SQUARES, ALL_TRAITS, Calling.DECLARE)
 """Quarto with squares: lines and squares, all four traits, wins must be declared."""
 
 PRESETS: dict[str, Rules] = {"quads": QUADS, "classic": CLASSIC, "advanced": ADVANCED}
+
+_FALSE_CALLS = frozenset(item.value for item in FalseCalls)

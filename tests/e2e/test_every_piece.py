@@ -97,8 +97,10 @@ def test_every_piece_is_shown_on_both_devices_online(person: Person, server: Ser
         give(actor, token[-1], other)
         for who in players:
             assert_sixteen(who, f"after handing over {token[-1]}", online=True)
-    # The host completed row 1 without calling: the guest claims, holding piece C.
+    # The host completed row 1 without calling: the guest claims, holding piece C, and
+    # confirms (online, a false call would lose the game).
     guest.press(guest.page.locator("#claim-button"))
+    guest.press(guest.page.locator("#confirm-yes"))
     for who in players:
         expect(who.page.locator("#end-panel")).to_be_visible()
         assert_sixteen(who, "at the end by a claim", online=True)

@@ -277,6 +277,11 @@ def test_an_online_game(phone: str, browser: Browser, server: Server) -> None:
         expect(claim).to_be_visible()
         check_screen(guest.page, acting=acting(guest))
         guest.press(claim)
+        # Online a false call loses the game: the call is confirmed, the question in view.
+        confirm = guest.page.locator("#confirm-yes")
+        expect(confirm).to_be_visible()
+        check_screen(guest.page, acting=(guest.page.locator("#confirm-question"), confirm))
+        guest.press(confirm)
         for someone in (guest, host):
             expect(someone.page.locator("#end-panel")).to_be_visible()
             check_screen(someone.page, acting=acting(someone))

@@ -154,7 +154,9 @@ def test_two_strangers_meet_by_play_now(lobby_server: Server, person: Person) ->
     offer = seeks(watcher)
     expect(offer).to_have_count(1)
     expect(offer).to_contain_text("Ada L.")
-    expect(offer).to_contain_text(f"{watcher.t('rules.classic.name')} · 3+2")
+    classic = watcher.t("rules.with_calls", rules=watcher.t("rules.classic.name"),
+                        calls=watcher.t("rules.calls.losing-calls"))
+    expect(offer).to_contain_text(f"{classic} · 3+2")
     expect(offer.locator("button")).to_have_text(watcher.t("lobby.accept"))
     waited = offer.locator(".seek-waited").inner_text()
     expect(offer.locator(".seek-waited")).not_to_have_text(waited)  # it ticks
@@ -183,7 +185,7 @@ def test_two_strangers_meet_by_play_now(lobby_server: Server, person: Person) ->
     # Clocks on both pages, no undo; each side's first move is a grace, counted down.
     view = bob.view()
     assert view["clock"]["control"] == {"initial": 180, "increment": 2}
-    assert view["rules"] == "classic"
+    assert view["rules"] == "classic:losing-calls"  # online, a false call loses
     first = mover(alice, bob)
     second = bob if first is alice else alice
     for someone in (alice, bob):

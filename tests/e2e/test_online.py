@@ -166,8 +166,10 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     invite = at(origins.guest, invite)
     bob.page.goto(invite)
     expect(bob.page.locator("body[data-ready=true]")).to_be_attached()
-    expect(bob.page.locator("#join-rules")).to_have_text(
-        bob.t("game.rules", rules=bob.t("rules.classic.name")))
+    # Between two people online a false call loses the game: the join page says so.
+    expect(bob.page.locator("#join-rules")).to_have_text(bob.t("game.rules", rules=bob.t(
+        "rules.with_calls", rules=bob.t("rules.classic.name"),
+        calls=bob.t("rules.calls.losing-calls"))))
     check_screen(bob.page, acting=(bob.page.locator("#join-button"),))
     bob.screenshot("online-join")
     join(bob, invite, "second")
@@ -241,6 +243,10 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     claim = page_b.locator("#claim-button")
     expect(claim).to_be_visible()
     bob.press(claim)
+    # A false call would lose this game (online, classic): Bob is asked, and confirms.
+    expect(page_b.locator("#confirm-question")).to_have_text(
+        bob.t("call.confirm.claim.losing-calls"))
+    bob.press(page_b.locator("#confirm-yes"))
 
     # Both players and the watcher see the end, each in their own words.
     row = {lang: q.t("shape.row", name="1") for lang, q in (("de", alice), ("en", bob))}

@@ -66,3 +66,18 @@ def test_the_rule_set_is_part_of_the_vector() -> None:
     assert rules_of(CLASSIC) == [1, 1, 1, 1, 0, 1]
     assert rules_of(Rules.parse("lines:color,top:auto")) == [1, 0, 1, 0, 0, 0]
     assert rules_of(Rules.parse("lines+squares:height:declare")) == [0, 0, 0, 1, 1, 1]
+
+
+def test_under_false_calls_that_cost_the_calls_are_told_where_they_may_be_made() -> None:
+    """Under free false calls the call bits say whether a call would win; where a false
+    call costs something they say where one may be made, win or not."""
+    free, losing = Game(CLASSIC), Game(Rules.parse("classic:losing-calls"))
+    for game in (free, losing):
+        game.give(4)
+        game.place(0)  # completes nothing
+    assert encode(free.state, free.rules)[CALLS].tolist() == [0, 0]
+    assert encode(losing.state, losing.rules)[CALLS].tolist() == [1, 0]
+    for game in (free, losing):
+        game.give(5)
+    assert encode(losing.state, losing.rules)[CALLS].tolist() == [0, 1]
+    assert encode(free.state, free.rules)[CALLS].tolist() == [0, 0]

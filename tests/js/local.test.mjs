@@ -228,5 +228,6 @@ test("view.js takes a restored game or restores one itself", () => {
   assert.deepEqual(gameView(device, game), gameView(device));
   assert.deepEqual(summaryView(device, game), summaryView(device));
   assert.equal(gameView(device).declare_offered, true);
-  assert.equal(gameView(device).can_declare, false);
+  assert.equal(gameView(device).calls_forfeited, false);
+  assert.ok(!("can_declare" in gameView(device)), "no view says whether a call would win");
 });

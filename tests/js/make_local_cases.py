@@ -37,8 +37,10 @@ RULE_SETS = (
     "lines+squares:height,top:declare",
     "lines:height,color:declare",
     "lines+squares:shape:auto",
+    "classic:forfeit-calls",
+    "advanced:losing-calls",
 )
-"""The presets and custom rule sets the cases run under."""
+"""The presets and custom rule sets the cases run under (false calls of each kind)."""
 
 GAMES_PER_RULE_SET = 16
 STEPS = 70

@@ -21,16 +21,19 @@ OUT = HERE / "cases"
 TESTS = HERE.parent
 
 sys.path[:0] = [str(TESTS), str(TESTS.parent / "src")]
+from helpers import CALL_RULE_SETS  # noqa: E402
 from helpers import RULE_SETS as TEST_RULE_SETS  # noqa: E402
 
 RULE_SETS = (
     *TEST_RULE_SETS,
+    *CALL_RULE_SETS,
+    "advanced:forfeit-calls",
     "lines:color,height:declare",
     "lines+squares:top:auto",
     "lines:height,color,shape:declare",
     "lines+squares:color:declare",
 )
-"""The rule sets of the library's own tests (tests/helpers.py) and four more: the
+"""The rule sets of the library's own tests (tests/helpers.py) and five more: the
 rule sets the cases run under."""
 
 POSITIONS_PER_RULE_SET = 400
@@ -84,10 +87,15 @@ def rules_cases(rng: random.Random) -> list[dict[str, Any]]:
         "\u017fhape", "lines:he\u0131ght", "lines:\x1ccolor", "\ufefflines", "\x85classic\x85",
         "it's", 'say "x"', "lines:top:auto:x", "quads:classic", "lines+squares:color:auto",
         "lines\u00a0:color", "top\u3000", "lines:color\x00", "\uff2c\uff29\uff2e\uff25\uff33",
-        "lines:😀", 3, None,
+        "lines:😀", 3, None, "classic:losing-calls", "losing-calls:classic",
+        "classic:forfeit-calls:losing-calls", "quads:losing-calls", "losing-calls",
+        "declare:free-calls", "advanced:free-calls", "lines:auto:forfeit-calls",
+        "classic:classic:losing-calls", "Classic : Losing-Calls", "lines:top:declare:losing-calls",
+        "free-calls", "losing-call",
     ]
     words = ["lines", "lines+squares", "auto", "declare", "height", "color", "shape", "top",
-             "colour", "quads", "", " ", "x"]
+             "colour", "quads", "", " ", "x", "classic", "free-calls", "forfeit-calls",
+             "losing-calls"]
     for _ in range(400):
         parts = [",".join(rng.choice(words) for _ in range(rng.randint(1, 3)))
                  for _ in range(rng.randint(1, 4))]
@@ -283,7 +291,10 @@ def state_case(state: Any, rules: Any) -> dict[str, Any]:
         "declarable": [shape.id for shape in state.declarable],
         "claimable": [shape.id for shape in state.claimable],
         "outcome": outcome_case(state.outcome),
-        "legal": [str(action) for action in state.legal_actions()],
+        "legal": [str(action) for action in state.legal_actions(rules)],
+        "moment": state.moment,
+        "forfeit": None if state.forfeit is None else [state.forfeit.player.identifier,
+                                                       state.forfeit.until.value],
         "safe": state.position.safe_pieces(rules),
     }
 
@@ -311,7 +322,8 @@ def random_token(rng: random.Random, state: Any, rules: Any) -> str:
     from quads.cells import CELL_NAMES
 
     if rng.random() < 0.1:
-        return rng.choice(["!", "", "?", "!?", "Z", "A1F0", "!7", "E1", "a", "1.", "*", "A1!!"])
+        return rng.choice(["!", "", "?", "!?", "Z", "A1F0", "!7", "E1", "a", "1.", "*", "A1!!",
+                           "x", "X", "xx", "x!", "A1xx", "x7", "xA1!", "!x"])
     position = state.position
     cell = ""
     if rng.random() < 0.85:
@@ -326,9 +338,10 @@ def random_token(rng: random.Random, state: Any, rules: Any) -> str:
                 pool = empty
         cell = CELL_NAMES[rng.choice(pool)]
         cell = cell.lower() if rng.random() < 0.1 else cell
-    mark = rng.choice(["", "", "!", "?"])
+    mark = rng.choice(["", "", "!", "?", "x"])
     piece = rng.choice(["", "", *HEX])
-    return cell + mark + piece
+    prefix = "x" if rng.random() < 0.1 else ""
+    return prefix + cell + mark + piece
 
 
 def random_turn(rng: random.Random) -> Any:
@@ -509,11 +522,24 @@ def record_cases(rng: random.Random, games: list[dict[str, Any]]) -> list[dict[s
         "[Termination \"first player resigned\"]\n\n1. 7 1-0",
         "[Termination \"resignation\"]\n\n1. 0 A11 2. B12 C13 3. D1! 1-0",
         "[Termination \"resignation\"]\n[Result \"1-0\"]\n\n1. 7 A1F 0-1",
+        # false calls
+        "[Rules \"classic:forfeit-calls\"]\n\n1. 4 A15 2. B16 C1x7 3. D1?8 A2 *",
+        "[Rules \"classic:forfeit-calls\"]\n\n1. 4 A15 2. B16 C17 3. xD1?8 ! 0-1",
+        "[Rules \"classic:forfeit-calls\"]\n\n1. 4 A15 2. B16 C17 3. x D1?8 *",
+        "[Rules \"classic:forfeit-calls\"]\n\n1. 4 A15 2. B16 C17 3. x",
+        "[Rules \"classic:losing-calls\"]\n\n1. 4 A15 2. B16 C1x 0-1",
+        "[Rules \"classic:losing-calls\"]\n\n1. 4 A15 2. B16 x 1-0",
+        "[Rules \"classic:losing-calls\"]\n\n1. 4 A15 2. B16 xC17 *",
+        "[Rules \"classic\"]\n\n1. 4 A15 2. B16 C1x7 *",
+        "[Rules \"classic:forfeit-calls\"]\n\n1. 4 A15 2. B16 C17 3. D1x8 *",
+        "[Rules \"classic:forfeit-calls\"]\n\n1. 4 A15 2. B16 C17 3. D1?8 xA2 *",
+        "[Rules \"classic:losing-calls\"]\n\n1. 4 A15 2. B16 C1x7 *",
+        "[Rules \"quads\"]\n\n1. 4 A1x5 *",
     ]
     for text in fixed:
         cases.append({"text": text, **attempt(lambda text=text: write_record(read_record(text)))})
     tokens_alphabet = ["!", "?", *HEX, "A1", "B2", "C3", "D4", "A1F", "1.", "2.", "*", "1-0",
-                       "0-1", "1/2-1/2", "x"]
+                       "0-1", "1/2-1/2", "x", "A1x", "xB2", "xC3F", "D4x7"]
     for _ in range(RECORD_MUTATIONS):
         base = rng.choice(games)["record"]
         head, _, body = base.partition("\n\n")

@@ -85,7 +85,9 @@ function stateCase(state, rules) {
     declarable: state.declarable.map((s) => s.id),
     claimable: state.claimable.map((s) => s.id),
     outcome: outcomeCase(state.outcome),
-    legal: state.legalActions().map(actionText),
+    legal: state.legalActions(rules).map(actionText),
+    moment: state.moment,
+    forfeit: state.forfeit === null ? null : [state.forfeit.player, state.forfeit.until],
     safe: state.position.safePieces(rules),
   };
 }
@@ -276,7 +278,8 @@ test("refusals carry the library's class, code, reason and params", () => {
   assert.deepEqual(attempt(() => Rules.parse("lines:color,color")).error, {
     class: "InvalidRulesError", code: "invalid_rules", reason: "rules", params: { rules: "lines:color,color" },
     message: "invalid rule set 'lines:color,color': 'color,color' is not a preset (quads, classic, advanced), "
-      + "a shape set (lines, lines+squares), a calling (auto, declare) or a trait list "
+      + "a shape set (lines, lines+squares), a calling (auto, declare), false calls (free-calls, "
+      + "forfeit-calls, losing-calls) or a trait list "
       + "(invalid trait list 'color,color': 'color' given twice)",
   });
   const onBoard = attempt(() => Position.fromString("F.../..../..../.... F")).error;

@@ -250,7 +250,7 @@ def test_an_export_writes_every_game_of_the_player_as_a_record(
     assert won.outcome.result == "1-0"
     assert re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", won.headers["Date"])
     still = next(g for g in online if g.headers.get("Rated") == "no")
-    assert still.rules.name == "classic"
+    assert still.rules.name == "classic:losing-calls"
     assert still.outcome is None
     assert (still.headers["First"], still.headers["Second"]) == ("Ada", "Bea")  # Bea sought second
     assert set(listed) == {rated, ongoing, computer.id}

@@ -6,15 +6,14 @@ from typing import Any
 
 import pytest
 
+from helpers import call_wins
 from quads import read_record
 
 
 def person_action(view: dict[str, Any]) -> dict[str, Any]:
     """A simple person: calls every win, hands over safe pieces, places on the first cell."""
-    if view["can_declare"]:
-        return {"action": "declare"}
-    if view["can_claim"]:
-        return {"action": "claim"}
+    if call_wins(view):
+        return {"action": "declare" if view["declare_offered"] else "claim"}
     if view["step"] == "give":
         return {"action": "give", "piece": (view["safe"] or view["supply"])[0]}
     return {"action": "place", "cell": "ABCD"[view["board"].index(None) % 4]

@@ -31,8 +31,9 @@ def test_a_new_game_starts_on_the_empty_board(api: Any) -> None:
     assert view["safe"] == view["supply"]
     assert (view["to_move"], view["step"]) == ("first", "give")
     assert view["computer_to_move"] is False
-    assert not any(view[f"can_{what}"] for what in ("declare", "claim", "decline", "undo",
-                                                    "redo"))
+    assert not any(view[f"can_{what}"] for what in ("decline", "undo", "redo"))
+    assert not any(view[f"{what}_offered"] for what in ("declare", "claim"))
+    assert (view["false_calls"], view["calls_forfeited"]) == ("free-calls", False)
     assert (view["moves"], view["last"], view["outcome"]) == ([], None, None)
     assert api.get(view["id"]) == view
 
@@ -78,7 +79,7 @@ def test_safe_pieces_leave_out_the_winners(api: Any) -> None:
 
 def test_a_declaration_wins(api: Any) -> None:
     view = api.play(api.new(rules="classic"), "7", "A1C", "B1D", "C1E", "D1")
-    assert view["can_declare"] is True
+    assert view["declare_offered"] is True
     view = api.act(view, "declare")
     assert view["step"] == "over"
     assert view["to_move"] is None
@@ -94,22 +95,23 @@ def test_the_view_says_where_a_call_may_be_made(api: Any) -> None:
     view = api.act(api.new(rules="classic"), "give", piece="7")
     assert (view["declare_offered"], view["claim_offered"]) == (False, False)
     view = api.act(view, "place", cell="A1")
-    # After every placement, whether or not it wins: a false call is refused.
-    assert (view["declare_offered"], view["can_declare"]) == (True, False)
+    # After every placement, whether or not it wins: no view says whether it would.
+    assert view["declare_offered"] is True
+    assert not {"can_declare", "can_claim"} & view.keys()
     view = api.act(view, "give", piece="C")
-    assert (view["declare_offered"], view["claim_offered"], view["can_claim"]) == (
-        False, True, False)
+    assert (view["declare_offered"], view["claim_offered"]) == (False, True)
     auto = api.play(api.new(rules="quads"), "7", "A1")
     assert (auto["declare_offered"], auto["claim_offered"]) == (False, False)
 
 
 def test_a_missed_declaration_is_claimed(api: Any) -> None:
     view = api.play(api.new(rules="classic"), "7", "A1C", "B1D", "C1E", "D13")
-    assert view["moves"][-1] == "D1?3"
-    assert view["last"]["missed"] is True
-    assert view["can_claim"] is True
+    # While the claim is pending, nothing says that the hand-over missed a declaration.
+    assert view["moves"][-1] == "D13"
+    assert view["last"]["missed"] is False
+    assert view["claim_offered"] is True
     view = api.act(view, "claim")
-    assert view["moves"][-1] == "!"
+    assert view["moves"][-2:] == ["D1?3", "!"]  # the claim window closed: the miss is told
     assert view["last"] == {"player": "second", "place": None, "piece": None, "give": None,
                             "declared": False, "missed": False, "claimed": True}
     assert view["outcome"]["winner"] == "second"
@@ -126,9 +128,9 @@ def test_an_automatic_win_ends_the_game(api: Any) -> None:
 
 def test_the_sixteenth_piece_may_decline(api: Any) -> None:
     view = api.import_record(SIXTEENTH)
-    assert view["can_claim"] is True
+    assert view["claim_offered"] is True
     view = api.act(view, "place", cell="C2")
-    assert view["can_declare"] is True
+    assert view["declare_offered"] is True
     assert view["can_decline"] is True
     assert view["supply"] == []
     view = api.act(view, "decline")

@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from helpers import call_wins
+
 
 def hint(api: Any, view: dict[str, Any], expect: int = 200, **query: str) -> dict[str, Any]:
     answer = api.client.get(f"/api/games/{view['id']}/hint", params=query)
@@ -76,7 +78,8 @@ def _online(host: Any, guest: Any, moment: str) -> dict[str, Any]:
         for player, token in ((host, "7"), (guest, "A1C"), (host, "B1D"), (guest, "C1E")):
             view = player.play(view, token)
         view = host.act(view, "place", cell="D1")
-        assert view["can_declare"] is True
+        assert view["declare_offered"] is True
+        assert call_wins(view)
     return view
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from helpers import call_wins
+
 
 def state(view: dict[str, Any]) -> dict[str, Any]:
     """A view without its revision, which every change (undo and redo too) moves on."""
@@ -44,7 +46,8 @@ def test_local_undo_of_a_declaration_and_of_a_claim(api: Any) -> None:
     claimed = api.act(api.play(api.new(rules="classic"), "7", "A1C", "B1D", "C1E", "D13"),
                       "claim")
     view = api.undo(claimed)
-    assert (view["ply"], view["can_claim"], view["outcome"]) == (9, True, None)
+    assert (view["ply"], view["claim_offered"], view["outcome"]) == (9, True, None)
+    assert call_wins(view)
     view = api.undo(view)
     assert (view["ply"], view["moves"]) == (7, ["7", "A1C", "B1D", "C1E"])
 

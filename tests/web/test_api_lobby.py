@@ -39,7 +39,7 @@ def test_a_seek_is_listed_for_all_and_accepted_once(host: Player, guest: Player,
     assert own["error"]["code"] == "own_seek"
     game = guest._check(guest.client.post(f"/api/seeks/{offer['id']}/accept"), 201)
     assert game["you"] == "first"  # the seeker asked for the second seat
-    assert game["rules"] == "classic"
+    assert game["rules"] == "classic:losing-calls"
     assert game["clock"]["control"] == {"days": 3}
     assert game["clock"]["running"] == "first"
     assert game["invite"] is None

@@ -64,7 +64,9 @@ def test_a_new_online_game(host: Any, seat: str | None) -> None:
     body = {"mode": "online", "rules": "classic"} | ({} if seat is None else {"host": seat})
     view = host.new(**body)
     you = seat or "first"
-    assert (view["mode"], view["rules"], view["calling"]) == ("online", "classic", "declare")
+    # Between two people online a false call loses the game unless chosen otherwise.
+    assert (view["mode"], view["rules"], view["calling"]) == (
+        "online", "classic:losing-calls", "declare")
     assert (view["level"], view["human"], view["revision"], view["ply"]) == (None, None, 0, 0)
     assert view["seats"] == {you: "you", OTHER[you]: "free"}
     assert view["you"] == you
@@ -101,7 +103,7 @@ def test_what_an_invitation_shows(host: Any, guest: Any, stranger: Any, seat: st
             player.client.get(f"/api/invites/{token}"), expect)
         return answer
 
-    expected = {"game": view["id"], "rules": "classic", "calling": "declare",
+    expected = {"game": view["id"], "rules": "classic:losing-calls", "calling": "declare",
                 "seat": OTHER[seat], "joined": False}
     assert invite(guest) == expected
     assert invite(host) == expected | {"joined": True}
@@ -207,8 +209,8 @@ def test_a_stranger_only_watches(host: Any, guest: Any, stranger: Any,
     assert watched["seats"] == {
         side: "free" if moment == "waiting" and side == "second" else "opponent"
         for side in ("first", "second")}
-    assert not any(watched[f"can_{what}"]
-                   for what in ("declare", "claim", "decline", "undo", "redo", "resign"))
+    assert not any(watched[f"can_{what}"] for what in ("decline", "undo", "redo", "resign"))
+    assert not any(watched[f"{what}_offered"] for what in ("declare", "claim"))
     mine = players["first"].get(view["id"])
     same = ("board", "moves", "revision", "to_move", "outcome", "undo_request", "resigned",
             "connected")
@@ -368,7 +370,8 @@ def test_either_seat_resigns_at_any_time(host: Any, guest: Any, playing: dict[st
         seen = player.get(view["id"])
         assert (seen["outcome"], seen["resigned"]) == (outcome, resigner)
         assert not any(seen[f"can_{what}"] for what in ("act", "resign", "undo", "redo",
-                                                        "declare", "claim", "decline"))
+                                                        "decline"))
+        assert not any(seen[f"{what}_offered"] for what in ("declare", "claim"))
     with unchanged(host, view["id"]):
         for player in players.values():
             assert code(player.resign(resigned, 409)) == "game_over"
@@ -405,7 +408,8 @@ def test_play_again_swaps_the_seats(host: Any, guest: Any, stranger: Any,
         assert code(stranger.rematch(over, 403)) == "not_your_game"
     following = guest.rematch(over)
     assert following["id"] != over["id"]
-    assert (following["mode"], following["rules"], following["ply"]) == ("online", "classic", 0)
+    assert (following["mode"], following["rules"], following["ply"]) == (
+        "online", "classic:losing-calls", 0)
     assert following["seats"] == {"first": "you", "second": "opponent"}
     assert following["you"] == "first"
     assert following["invite"] is None
@@ -460,14 +464,20 @@ def test_a_whole_classic_game_with_a_missed_declaration(host: Any, guest: Any,
     for token in ("7", "A1C", "B1D", "C1E"):
         view = turn(players, view, token)
     placed = players["first"].act(view, "place", cell="D1")
-    assert placed["can_declare"] is True
-    assert players["second"].get(view["id"])["can_declare"] is False
+    assert placed["declare_offered"] is True
+    assert players["second"].get(view["id"])["declare_offered"] is False
     missed = players["first"].act(placed, "give", piece="3")
-    assert missed["moves"][-1] == "D1?3"
-    assert missed["last"]["missed"] is True
-    assert missed["can_claim"] is False  # the first player cannot claim their own miss
+    # Until the second player has placed or claimed, nobody is told of the miss.
+    assert missed["moves"][-1] == "D13"
+    assert missed["last"]["missed"] is False
+    assert missed["claim_offered"] is False  # the first player cannot claim their own miss
     seen = players["second"].get(view["id"])
-    assert (seen["can_claim"], seen["can_act"], seen["to_move"]) == (True, True, "second")
+    assert (seen["claim_offered"], seen["can_act"], seen["to_move"]) == (True, True, "second")
+    assert (seen["moves"][-1], seen["last"]["missed"]) == ("D13", False)
+    pending = guest.client.get(f"/api/games/{view['id']}/record").text
+    assert "D1" in pending
+    assert "D1?3" not in pending
+    assert "D13" not in pending  # the record stops before the hand-over
     with unchanged(host, view["id"]):
         answer = players["first"].act(missed, "claim", expect=409)
         assert code(answer) == "not_your_turn"

@@ -108,7 +108,9 @@ def test_openapi_states_the_constraints_the_server_enforces(client: Any) -> None
     assert (level["type"], level["minimum"], level["maximum"]) == ("integer", 1, 5)
     rules = schemas["LocalGame"]["properties"]["rules"]["enum"]
     assert {"quads", "classic", "advanced", "lines:height,color:auto"} <= set(rules)
-    assert len(rules) == 60  # 2 shape sets x 15 trait sets x 2 callings, presets by name
+    # 2 shape sets x 15 trait sets x (auto, and declare with 3 kinds of false calls),
+    # presets by name
+    assert len(rules) == 120
     # ... and the server refuses what the schema does not allow, and only that.
     assert client.post("/api/games", json={"mode": "local", "rules": "lines:color,height:auto"}
                        ).status_code == 400  # not in the traits' order

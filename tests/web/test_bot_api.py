@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from e2e.quads_server import Server, free_port
-from helpers import example_bot
+from helpers import call_wins, example_bot
 from quads.cells import cell_name
 
 BLITZ = {"initial": 300, "increment": 5}
@@ -159,8 +159,8 @@ def test_a_bots_seek_is_marked_stays_while_it_streams_and_starts_a_game(server: 
         assert game["names"]["first_bot"] is False
         lines = stream.iter_lines()
         started = json.loads(next(line for line in lines if line))
-        assert started == {"type": "gameStart", "game": game["id"], "rules": "classic",
-                           "side": "second"}
+        assert started == {"type": "gameStart", "game": game["id"],
+                           "rules": "classic:losing-calls", "side": "second"}
         resigned = guest.post(f"/api/games/{game['id']}/resign",
                               json={"revision": game["revision"]})
         assert resigned.status_code == 200, resigned.text
@@ -194,8 +194,9 @@ def test_a_game_begun_and_ended_between_two_looks_is_told_whole(tmp_path: Path) 
                     told.append(json.loads(line))
                 if len(told) == 2:
                     break
-        assert told == [{"type": "gameStart", "game": game["id"], "rules": "classic",
-                         "side": "second"}, {"type": "gameFinish", "game": game["id"]}]
+        assert told == [{"type": "gameStart", "game": game["id"],
+                         "rules": "classic:losing-calls", "side": "second"},
+                        {"type": "gameFinish", "game": game["id"]}]
     finally:
         own.kill()
 
@@ -231,8 +232,9 @@ def test_the_example_bot_plays_a_whole_game_against_a_person(server: Server) -> 
                 time.sleep(0.05)
                 view = guest.get(f"/api/games/{game_id}").json()
                 continue
-            if view["can_claim"] or view["can_declare"]:
-                body: dict[str, Any] = {"action": "claim" if view["can_claim"] else "declare"}
+            if call_wins(view):
+                body: dict[str, Any] = {
+                    "action": "declare" if view["declare_offered"] else "claim"}
             elif view["step"] == "place":
                 cell = next(i for i, piece in enumerate(view["board"]) if piece is None)
                 body = {"action": "place", "cell": cell_name(cell)}
@@ -282,7 +284,8 @@ def test_a_person_offers_a_seat_to_a_bot_that_takes_it(server: Server) -> None:
                                                      "declined": False}
         lines = stream.iter_lines()
         invitation = next_event(lines)
-        assert invitation == {"type": "invitation", "game": game["id"], "rules": "classic",
+        assert invitation == {"type": "invitation", "game": game["id"],
+                              "rules": "classic:losing-calls",
                               "clock": BLITZ, "side": "second",
                               "host": host.get("/api/players/me").json()["name"]}
         taken = client.post(f"/api/bot/invitations/{game['id']}/accept")
@@ -290,7 +293,7 @@ def test_a_person_offers_a_seat_to_a_bot_that_takes_it(server: Server) -> None:
         assert taken.json()["you"] == "second"
         assert taken.json()["names"]["second_bot"] is True
         assert next_event(lines) == {"type": "gameStart", "game": game["id"],
-                                     "rules": "classic", "side": "second"}
+                                     "rules": "classic:losing-calls", "side": "second"}
         seen = host.get(f"/api/games/{game['id']}").json()
         assert seen["seats"] == {"first": "you", "second": "opponent"}
         assert seen["bot_invitation"] is None  # no seat left to offer

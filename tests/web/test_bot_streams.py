@@ -99,7 +99,8 @@ def test_a_stream_hears_a_seat_offered_and_the_game_begun_and_ended(served: Serv
         assert next(lines) == ""  # its first look found nothing
         invitation = seated_then_resigned(lines, host, client, game, made["bot"], SOON)
         assert invitation == {
-            "type": "invitation", "game": game["id"], "rules": "classic", "clock": BLITZ,
+            "type": "invitation", "game": game["id"], "rules": "classic:losing-calls",
+            "clock": BLITZ,
             "side": "second", "host": host.get("/api/players/me").json()["name"]}
 
 
@@ -120,7 +121,7 @@ def test_a_stream_hears_of_a_game_begun_from_the_lobby_and_of_play_again(
         again = guest.post(f"/api/games/{game['id']}/rematch")
         assert again.status_code == 201, again.text
         assert next_event(lines, SOON) == {"type": "gameStart", "game": again.json()["id"],
-                                           "rules": "classic", "side": "first"}
+                                           "rules": "classic:losing-calls", "side": "first"}
 
 
 def test_a_stream_looks_again_when_told_it_may_have_missed_a_change(served: Served,

@@ -63,7 +63,8 @@ def test_a_stream_hears_what_is_done_through_another_process(postgres_url: str,
             assert paired.status_code == 201, paired.text
             assert next_event(lines, SOON) == {"type": "gameStart",
                                                "game": paired.json()["id"],
-                                               "rules": "classic", "side": "first"}
+                                               "rules": "classic:losing-calls",
+                                               "side": "first"}
 
 
 def test_a_token_changed_through_one_process_is_refused_by_the_other_at_once(

@@ -115,7 +115,7 @@ def test_anyone_reads_a_profile_with_ratings_results_and_games(
     assert profile["next"] is None
     casual, lost, last_won, first_won = profile["games"]
     assert (casual["rules"], casual["rated"], casual["rating"], casual["result"]) == (
-        "classic", False, None, "win")
+        "classic:losing-calls", False, None, "win")
     assert (lost["side"], lost["result"], lost["clock"], lost["category"]) == (
         "second", "loss", "180+2", "quads-rapid")
     assert lost["opponent"] == {"name": played["bea_name"], "account": True, "bot": False}

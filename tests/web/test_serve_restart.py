@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from helpers import call_wins
 from quads.storage import GameStore
 
 
@@ -106,10 +107,11 @@ def test_a_killed_server_loses_nothing(tmp_path: Path) -> None:
             if view["computer_to_move"]:
                 status, view = call(base, "POST", f"/api/games/{game_id}/computer",
                                     {"revision": view["revision"]})
-            elif view["can_declare"] or view["can_claim"]:
+            elif call_wins(view):
                 status, view = call(base, "POST", f"/api/games/{game_id}/actions",
                                     {"revision": view["revision"],
-                                     "action": "declare" if view["can_declare"] else "claim"})
+                                     "action": "declare" if view["declare_offered"]
+                                     else "claim"})
             elif view["step"] == "give":
                 status, view = call(base, "POST", f"/api/games/{game_id}/actions",
                                     {"revision": view["revision"], "action": "give",

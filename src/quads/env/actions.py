@@ -109,9 +109,10 @@ def describe_action(number: int | np.integer[Any]) -> str:
     return str(action_of(number))
 
 
-def legal_ids(state: GameState) -> list[int]:
-    """The ids of the actions allowed in ``state``, in increasing order."""
-    return sorted(_IDS[action] for action in state.legal_actions())
+def legal_ids(state: GameState, rules: Rules | None = None) -> list[int]:
+    """The ids of the actions allowed in ``state`` under ``rules``, in increasing order
+    (a false call among them where ``rules`` make it cost something)."""
+    return sorted(_IDS[action] for action in state.legal_actions(rules))
 
 
 def action_mask(state: GameState, rules: Rules, ids: Iterable[int] | None = None) -> NDArray[
@@ -122,5 +123,5 @@ def action_mask(state: GameState, rules: Rules, ids: Iterable[int] | None = None
     ``ids``, when given, are the allowed ids already worked out (:func:`legal_ids`).
     """
     mask = np.zeros(action_count(rules), dtype=np.int8)
-    mask[list(legal_ids(state) if ids is None else ids)] = 1
+    mask[list(legal_ids(state, rules) if ids is None else ids)] = 1
     return mask

@@ -202,7 +202,7 @@ class QuadsAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
             to_move = game.to_move
             assert to_move is not None
             self.agent_selection = AGENTS[to_move]
-            self._legal = legal_ids(game.state)
+            self._legal = legal_ids(game.state, game.rules)
             return
         self._legal = []
         if outcome.winner is not None:

@@ -12,7 +12,9 @@ slice       size     contents
 ``HAND``    5        the piece to place now, as the four trait bits, then 1
                      when there is none (a piece must be handed over)
 ``SUPPLY``  16       1 for each piece still off the board and not in hand
-``CALLS``   2        1 when a declaration, then a claim, would win now
+``CALLS``   2        1 when a declaration, then a claim, would win now; under
+                     false calls that cost something, 1 where it may be made
+                     (noticing the win is then the agent's own)
 ``RULES``   6        the counted traits (bits 0-3), squares win, declare
                      calling
 ==========  =======  =====================================================
@@ -34,7 +36,7 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from quads.game import GameState, Step
+from quads.game import Claim, Declare, GameState, Step
 from quads.rules import Rules, ShapeSet
 
 __all__ = [
@@ -103,7 +105,12 @@ def encode(state: GameState, rules: Rules) -> NDArray[np.int8]:
         vector[HAND.start:HAND.stop - 1] = unpacked[hand][:4]
     vector[SUPPLY] = unpacked[position.supply]
     step = state.step
-    vector[CALLS.start] = step is Step.GIVE and bool(state.declarable)
-    vector[CALLS.start + 1] = step is Step.PLACE and bool(state.claimable)
+    if rules.free_calls:
+        vector[CALLS.start] = step is Step.GIVE and bool(state.declarable)
+        vector[CALLS.start + 1] = step is Step.PLACE and bool(state.claimable)
+    else:
+        calls = state.legal_actions(rules)
+        vector[CALLS.start] = Declare() in calls
+        vector[CALLS.start + 1] = Claim() in calls
     vector[RULES] = rules_part(rules)
     return vector

@@ -174,7 +174,7 @@ class QuadsSingleAgentEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         outcome = self.game.outcome
         reward = 0.0
         if outcome is None:
-            self._legal = legal_ids(self.game.state)
+            self._legal = legal_ids(self.game.state, self.game.rules)
         else:
             self._legal = []
             self._over = True

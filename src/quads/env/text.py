@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from quads.cli.board import LEGEND, describe, draw_board, piece_list
-from quads.game import Game, Step
+from quads.game import Claim, Declare, Game, Step
 
 __all__ = ["game_text"]
 
@@ -25,8 +25,12 @@ def game_text(game: Game, names: tuple[str, str] = ("player_0", "player_1")) -> 
         to_move = game.to_move
         assert to_move is not None
         doing = "hands over a piece" if game.step is Step.GIVE else "places the piece in hand"
-        calls = [call for call, able in (("declare", game.can_declare()),
-                                         ("claim", game.can_claim())) if able]
+        # Under false calls that cost something, every call that may be made (noticing
+        # the win is the player's); under free ones, the calls that win.
+        legal = game.legal_actions()
+        calls = [call for call, able in (
+            ("declare", game.can_declare() if game.rules.free_calls else Declare() in legal),
+            ("claim", game.can_claim() if game.rules.free_calls else Claim() in legal)) if able]
         status = f"To act: {names[to_move]} {doing}" + (
             f" (or may {' or '.join(calls)})" if calls else "")
     highlight = 0

@@ -35,7 +35,7 @@ import enum
 from dataclasses import dataclass
 
 from quads.clock import Correspondence, RealTime, TimeControl
-from quads.rules import PRESETS, Rules
+from quads.rules import PRESETS, FalseCalls, Rules
 
 __all__ = [
     "ALL",
@@ -153,7 +153,8 @@ _BY_NAME = {str(category): category for category in ALL}
 
 def category_of(rules: Rules, control: TimeControl | None) -> Category | None:
     """The category of a game played under ``rules`` with ``control``, or ``None`` if
-    it cannot be rated: the rule set is not a preset, or the game has no clock.
+    it cannot be rated: the rule set is not a preset (whatever its false calls cost),
+    or the game has no clock.
 
     >>> from quads.rules import CLASSIC
     >>> category_of(CLASSIC, RealTime(60, 1))
@@ -161,6 +162,7 @@ def category_of(rules: Rules, control: TimeControl | None) -> Category | None:
     >>> category_of(CLASSIC.with_traits(0b0011), RealTime(60, 1)) is None
     True
     """
-    if control is None or rules.name not in PRESETS:
+    name = rules.with_false_calls(FalseCalls.FREE).name
+    if control is None or name not in PRESETS:
         return None
-    return Category(rules.name, speed_of(control))
+    return Category(name, speed_of(control))

@@ -25,7 +25,7 @@ from functools import cache
 
 from quads.book.positions import key_engine
 from quads.position import Position
-from quads.rules import Rules
+from quads.rules import FalseCalls, Rules
 from quads.solver.result import Analysis, MoveValue
 from quads.solver.root import cells_of
 from quads.solver.symmetry import board_symmetries, permute_mask, trait_transforms
@@ -105,10 +105,11 @@ def canonical_key(position: Position, rules: Rules) -> _Key:
     """
     engine = key_engine(rules.shape_masks, rules.traits)
     cells = cells_of(position)
+    name = rules.with_false_calls(FalseCalls.FREE).name  # the values do not depend on it
     if position.hand is not None:
-        return rules.name, True, engine.key(position.occupied, cells, position.hand, True)
-    return rules.name, False, min(engine.key(position.occupied, cells, hand, True)
-                                  for hand in range(16))
+        return name, True, engine.key(position.occupied, cells, position.hand, True)
+    return name, False, min(engine.key(position.occupied, cells, hand, True)
+                            for hand in range(16))
 
 
 @cache

@@ -87,7 +87,7 @@ def create_game(request: Request, body: NewGame, games: GamesOf, lobby: LobbyOf,
     elif isinstance(body, OnlineGame):
         stored = games.new(body.rules, body.mode, player, host=body.host,
                            clock=None if body.clock is None else control_of(body.clock),
-                           rated=body.rated)
+                           rated=body.rated, false_calls=body.false_calls)
         lobby.started(player)
     else:
         stored = games.new(body.rules, body.mode, player)

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema
 
-from quads.rules import ALL_TRAITS, Calling, Rules, ShapeSet
+from quads.rules import ALL_TRAITS, Calling, FalseCalls, Rules, ShapeSet
 from quads.site.dates import EARLIEST
 
 __all__ = [
@@ -73,8 +73,10 @@ what any game reaches one change at a time."""
 
 def _rule_set_names() -> tuple[str, ...]:
     names = {
-        Rules(shapes, traits, calling).name
+        Rules(shapes, traits, calling, false_calls).name
         for shapes in ShapeSet for traits in range(1, ALL_TRAITS + 1) for calling in Calling
+        for false_calls in FalseCalls
+        if calling is Calling.DECLARE or false_calls is FalseCalls.FREE
     }
     presets = ("quads", "classic", "advanced")
     return presets + tuple(sorted(names - set(presets)))
@@ -82,13 +84,16 @@ def _rule_set_names() -> tuple[str, ...]:
 
 RULE_SET_NAMES = _rule_set_names()
 """Every rule set's name as the API writes it: the presets, then ``SHAPES:TRAITS:CALLING``
-with the traits in their fixed order."""
+with the traits in their fixed order; either followed by ``:forfeit-calls`` or
+``:losing-calls`` when false calls cost something."""
 
 
 def _known_rules(name: str) -> str:
     if name not in RULE_SET_NAMES:
         raise ValueError("unknown rule set: expected a preset (quads, classic, advanced) or "
-                         "SHAPES:TRAITS:CALLING as the API writes it, e.g. lines:color,height:auto")
+                         "SHAPES:TRAITS:CALLING as the API writes it, e.g. "
+                         "lines:color,height:auto, then :forfeit-calls or :losing-calls if "
+                         "false calls cost something")
     return name
 
 

@@ -69,7 +69,8 @@ def open_seek(request: Request, body: SeekRequest, lobby: LobbyOf,
     starts another game, or leaves (no live socket for a few seconds)."""
     rates.charge(request, "seeks")
     seek = lobby.open(_player(player), body.rules, _clock_text(body.clock), body.side,
-                      rated=body.rated, low=body.rating_min, high=body.rating_max)
+                      rated=body.rated, low=body.rating_min, high=body.rating_max,
+                      false_calls=body.false_calls)
     return seek_view(seek, player)
 
 
@@ -109,7 +110,7 @@ def pairing(request: Request, response: Response, body: PairingRequest, lobby: L
     new seek (`202`); the game starts for both at once."""
     rates.charge(request, "seeks")
     met = lobby.pair(_player(player), body.rules, _clock_text(body.clock), rated=body.rated,
-                     low=body.rating_min, high=body.rating_max)
+                     low=body.rating_min, high=body.rating_max, false_calls=body.false_calls)
     if isinstance(met, Seek):
         response.status_code = 202
         return PairingAnswer(game=None, seek=seek_view(met, player))

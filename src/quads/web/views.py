@@ -17,6 +17,7 @@ from quads.players.hints import Hint
 from quads.ratings import PROVISIONAL
 from quads.review import TurnReview
 from quads.site.games import clocks, history, seats
+from quads.site.games.calls import claim_pending
 from quads.storage import GameSummary, StoredGame
 from quads.storage.profiles import side_result
 from quads.storage.stored import SeatRating, now
@@ -81,7 +82,8 @@ def last_turn(game: Game) -> LastTurn | None:
             last.piece = None if hand is None else piece_name(hand)
         elif isinstance(action, Give):
             last.give = piece_name(action.piece)
-            last.missed = bool(before.declarable)
+            # While the receiver may still claim, nobody is told whether they could.
+            last.missed = bool(before.declarable) and not claim_pending(game)
         elif isinstance(action, Declare):
             last.declared = True
         elif isinstance(action, Decline):
@@ -89,6 +91,15 @@ def last_turn(game: Game) -> LastTurn | None:
         elif isinstance(action, Claim):
             last.claimed = True
     return last
+
+
+def moves_shown(game: Game) -> list[str]:
+    """The game's tokens as the view shows them: the last one without its mark of a
+    missed declaration (``A1?F`` as ``A1F``) while a claim is pending."""
+    tokens = write_tokens(game.states, game.actions)
+    if tokens and claim_pending(game):
+        tokens[-1] = tokens[-1].replace("?", "")
+    return tokens
 
 
 def outcome_view(outcome: Outcome) -> OutcomeView:
@@ -153,6 +164,7 @@ def shared_fields(stored: StoredGame) -> dict[str, Any]:
         "id": stored.id,
         "rules": rules.name,
         "calling": rules.calling.value,
+        "false_calls": rules.false_calls.value,
         "mode": stored.mode,
         "level": stored.level,
         "human": seats.side_name(stored.human),
@@ -170,7 +182,7 @@ def shared_fields(stored: StoredGame) -> dict[str, Any]:
                              and game.to_move not in (None, person)),
         "can_redo": (stored.mode != "online" and stored.resigned is None
                      and history.can_redo(game, person)),
-        "moves": write_tokens(game.states, game.actions),
+        "moves": moves_shown(game),
         "last": last_turn(game),
         "outcome": None if game.outcome is None else outcome_view(game.outcome),
         "undo_request": seats.side_name(stored.undo_request),
@@ -236,8 +248,7 @@ def game_view(stored: StoredGame, viewer: str | None = None,
         fields = {**fields, "ratings": None}
     return GameView(
         **fields,
-        can_declare=acting is not None and game.can_declare(),
-        can_claim=acting is not None and game.can_claim(),
+        calls_forfeited=acting is not None and game.state.silenced,
         declare_offered=acting is not None and game.is_declare_moment(),
         claim_offered=acting is not None and game.is_claim_moment(),
         can_decline=(acting is not None and game.step is Step.GIVE

@@ -20,6 +20,7 @@ from quads.record import read_record
 from quads.rules import Rules
 from quads.site.errors import SiteError
 from quads.site.games import history
+from quads.site.games.calls import shown_game
 from quads.site.games.seats import Side, side_name
 from quads.storage import Mode, StoredGame
 from quads.storage.stored import now
@@ -116,8 +117,9 @@ def recorded(stored: StoredGame) -> Game:
     with who played it (:func:`opponent_headers`) and its clocks, and for an online
     game its players' names as others see them (``First``, ``Second``), whether it is
     rated (``Rated``: ``yes`` or ``no``) and the category of a rated one
-    (``Category``)."""
-    game = stored.game.copy()
+    (``Category``).  In an online game, while a claim is pending, the record stops
+    before the last hand-over (:func:`quads.site.games.calls.shown_game`)."""
+    game = (shown_game(stored.game) if stored.mode == "online" else stored.game).copy()
     game.headers.update(opponent_headers(stored))
     if stored.clock is not None:
         game.headers.update(clock_headers(stored.clock))

@@ -20,6 +20,7 @@ from quads.outcome import Player
 from quads.site.accounts.rated import rated_category, require_account
 from quads.site.errors import SiteError
 from quads.site.games import actions, clocks, play, seats
+from quads.site.games.calls import online_rules
 from quads.site.games.seats import Side
 from quads.site.games.uploads import Change, DeviceGame, upload
 from quads.storage import GameNotFoundError, GameStore, Mode, StaleGameError, StoredGame
@@ -97,14 +98,19 @@ class Games:
 
     def new(self, rules: str, mode: Mode, owner: str | None, *, level: int | None = None,
             human: Side | None = None, host: Side | None = None,
-            clock: TimeControl | None = None, rated: bool = False) -> StoredGame:
+            clock: TimeControl | None = None, rated: bool = False,
+            false_calls: str | None = None) -> StoredGame:
         """Start a new game of ``owner`` (see :func:`quads.site.games.play.new_game`); a
-        ``rated`` one (online, between accounts, with a clock) changes both ratings.
+        ``rated`` one (online, between accounts, with a clock) changes both ratings.  An
+        online game's false calls are ``false_calls``, else as
+        :func:`quads.site.games.calls.online_rules` chooses.
 
         :raises InvalidRulesError: if ``rules`` cannot be read.
         :raises SiteError: ``account_needed``, ``cannot_be_rated`` for a rated game
             that cannot be.
         """
+        if mode == "online":
+            rules = online_rules(rules, false_calls).name
         stored = play.new_game(rules, mode, level, human, owner, host, clock)
         if rated:
             if mode != "online":

@@ -19,6 +19,7 @@ from quads.ratings import PROVISIONAL, category_of
 from quads.rules import Rules
 from quads.site.accounts.rated import account_name, rated_category, rating_in, require_account
 from quads.site.errors import SiteError
+from quads.site.games.calls import online_rules
 from quads.site.lobby import pairing
 from quads.site.players.names import made_up_name
 from quads.storage import StoredGame
@@ -133,15 +134,17 @@ class Lobby:
                           high if rated else None, rating.deviation >= PROVISIONAL)
 
     def open(self, player: str, rules: str, clock: str, side: SeekSide, *,
-             rated: bool = False, low: int | None = None, high: int | None = None) -> Seek:
+             rated: bool = False, low: int | None = None, high: int | None = None,
+             false_calls: str | None = None) -> Seek:
         """Open a seek of ``player`` for a game of ``rules`` with ``clock`` (a time
         control's text), ``player`` taking ``side``; a ``rated`` one accepts takers
-        rated ``low`` to ``high`` (``None``: no bound).
+        rated ``low`` to ``high`` (``None``: no bound).  Its false calls are as
+        :func:`quads.site.games.calls.online_rules` makes them of ``false_calls``.
 
         :raises SiteError: ``too_many_seeks``, ``account_needed``, ``cannot_be_rated``.
         :raises InvalidRulesError: if ``rules`` cannot be read.
         """
-        parsed = Rules.parse(rules)
+        parsed = online_rules(rules, false_calls)
         canonical = parsed.name
         rating = self._rating(player, parsed, clock, rated, low, high)
         try:
@@ -191,7 +194,8 @@ class Lobby:
         return self.seeks.store.load(paired.game.id)
 
     def pair(self, player: str, rules: str, clock: str, *, rated: bool = False,
-             low: int | None = None, high: int | None = None) -> StoredGame | Seek:
+             low: int | None = None, high: int | None = None,
+             false_calls: str | None = None) -> StoredGame | Seek:
         """Play now: meet a seek of the same rules, clock and ratedness (:mod:`.pairing`
         chooses which: in a rated pool the nearest rating within both players' bounds)
         and start the game, or wait as a new seek.
@@ -199,7 +203,7 @@ class Lobby:
         :raises SiteError: ``too_many_seeks`` when a seek is to wait;
             ``account_needed``, ``cannot_be_rated``.
         """
-        parsed = Rules.parse(rules)
+        parsed = online_rules(rules, false_calls)
         rating = self._rating(player, parsed, clock, rated, low, high)
         wanted = (pairing.Wanted(rating.rating, low, high)
                   if rated and rating.rating is not None else None)

@@ -23,7 +23,7 @@ from typing import Protocol
 from quads.puzzles import streak_of_newest
 from quads.ratings import LEADERBOARD, Category, Rating, aged
 from quads.record import write_record
-from quads.rules import Rules
+from quads.rules import FalseCalls, Rules
 from quads.site.accounts.rated import account_name
 from quads.site.errors import SiteError
 from quads.site.games.play import recorded
@@ -189,14 +189,19 @@ class Profiles:
         """A page of the finished online games of the account named ``name``, the last
         ended first, after the key ``after``; only those of ``rules`` and of ``result``
         from its side, if given (see :meth:`ProfileStore.finished
-        <quads.storage.profiles.ProfileStore.finished>`).
+        <quads.storage.profiles.ProfileStore.finished>`); a rule set whose false calls
+        are free stands for itself with any false calls (``classic``: also
+        ``classic:losing-calls``, the online default).
 
         :raises SiteError: ``not_found`` for no such account, or a deleted one.
         :raises InvalidRulesError: if ``rules`` cannot be read.
         """
         player = self._account(name).player
-        canonical = None if rules is None else Rules.parse(rules).name
-        return ProfileStore(self.store).finished(player, rules=canonical, result=result,
+        chosen = None if rules is None else Rules.parse(rules)
+        names = (None if chosen is None
+                 else {chosen.with_false_calls(calls).name for calls in FalseCalls}
+                 if chosen.declare and chosen.free_calls else {chosen.name})
+        return ProfileStore(self.store).finished(player, rules=names, result=result,
                                                  limit=limit, after=after)
 
     def history(self, name: str, category: str) -> RatingHistory:

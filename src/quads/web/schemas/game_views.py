@@ -155,6 +155,10 @@ class GameView(BaseModel):
     rules: str
     calling: Literal["auto", "declare"] = Field(
         description="`declare`: wins must be called (Quarto!) and missed ones may be claimed")
+    false_calls: Literal["free-calls", "forfeit-calls", "losing-calls"] = Field(
+        description="`declare` calling: what a call with nothing to call costs: refused "
+                    "(`free-calls`), the caller's next chance to call (`forfeit-calls`), or "
+                    "the game (`losing-calls`)")
     mode: Mode
     level: int | None
     human: Side | None
@@ -169,12 +173,14 @@ class GameView(BaseModel):
     to_move: Side | None
     step: Step
     computer_to_move: bool
-    can_declare: bool
-    can_claim: bool
+    calls_forfeited: bool = Field(
+        description="`forfeit-calls`: the caller made a false call and may not call at "
+                    "this moment")
     can_decline: bool
     declare_offered: bool = Field(
         description="`declare` calling: the caller stands right after their own placement, "
-                    "where \"Quarto!\" may be called (true whether or not it would win)")
+                    "where \"Quarto!\" may be called (true whether or not it would win: "
+                    "no view says that before the call)")
     claim_offered: bool = Field(
         description="`declare` calling: the caller stands before placing the piece handed "
                     "over after the opponent's placement, where a claim may be made (true "

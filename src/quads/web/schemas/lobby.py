@@ -10,7 +10,7 @@ from pydantic import BaseModel, BeforeValidator, Field
 
 from quads.web.fields import RulesName
 from quads.web.schemas.game_views import GameView
-from quads.web.schemas.new_games import ClockSpec
+from quads.web.schemas.new_games import FALSE_CALLS_FIELD, ClockSpec, FalseCallsName
 
 __all__ = [
     "NAME_PATTERN",
@@ -60,6 +60,7 @@ class SeekRequest(BaseModel):
     """An offer to play, listed in the lobby until someone accepts it."""
 
     rules: RulesName = "quads"
+    false_calls: FalseCallsName | None = FALSE_CALLS_FIELD
     clock: ClockSpec = Field(description="Every lobby game has a clock")
     side: Literal["first", "second", "random"] = Field(
         default="random", description="The seeker's side: `first` hands over first")
@@ -102,6 +103,7 @@ class PairingRequest(BaseModel):
     players' bounds), or wait as a new one."""
 
     rules: RulesName = "quads"
+    false_calls: FalseCallsName | None = FALSE_CALLS_FIELD
     clock: ClockSpec
     rated: bool = _RATED
     rating_min: Annotated[int | None, BeforeValidator(_a_number)] = _LOW

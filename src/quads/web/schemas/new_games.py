@@ -44,6 +44,16 @@ __all__ = [
 
 TraitName = Literal["height", "color", "shape", "top"]
 
+FalseCallsName = Literal["free-calls", "forfeit-calls", "losing-calls"]
+"""What a call with nothing to call costs (:class:`quads.rules.FalseCalls`)."""
+
+FALSE_CALLS_FIELD = Field(
+    default=None,
+    description="`declare` calling: what a call with nothing to call costs: refused "
+                "(`free-calls`), the caller's next chance to call (`forfeit-calls`) or the "
+                "game (`losing-calls`). Left out: what the rules' name says, else "
+                "`losing-calls` between two people online")
+
 
 class LocalGame(BaseModel):
     """Two people on one device."""
@@ -98,6 +108,7 @@ class OnlineGame(BaseModel):
     clock: ClockSpec | None = Field(
         default=None, description="The time control; none for a game without a clock. The "
                                   "clock starts once the second player joins")
+    false_calls: FalseCallsName | None = FALSE_CALLS_FIELD
     rated: bool = Field(default=False, strict=True,
                         description="Whether the result changes both players' "
                                                    "ratings: the creator and whoever joins "

@@ -15,7 +15,16 @@ export const RULE_SETS = [
 
 export const LEVELS = [1, 2, 3, 4, 5];
 
+/** What a false call may cost, as a rule set's name ends when it is not free. */
+const FALSE_CALLS = ["free-calls", "forfeit-calls", "losing-calls"];
+
+/** The name of a rule set shown to people, with what a false call costs if not free. */
 export function rulesName(rules) {
+  const parts = rules.split(":");
+  const calls = parts[parts.length - 1];
+  if (parts.length > 1 && FALSE_CALLS.includes(calls)) {
+    return t("rules.with_calls", { rules: rulesName(parts.slice(0, -1).join(":")), calls: t(`rules.calls.${calls}`) });
+  }
   const known = RULE_SETS.find((set) => set.rules === rules);
   return known ? t(`rules.${known.key}.name`) : t("rules.other", { name: rules });
 }

@@ -115,19 +115,36 @@ export class GameController {
 
   // ---- resigning, deleting and undo requests ------------------------------------------
 
-  /** Ask "are you sure?" before `what` ("resign" or "delete"); null: ask nothing. */
+  /**
+   * Call a win (`what`: "declare" or "claim"): at once when a false call is free,
+   * else after "are you sure?", since a false one then costs the next call or the game.
+   * @param {"declare" | "claim"} what
+   */
+  call(what) {
+    if (this.game.view?.false_calls && this.game.view.false_calls !== "free-calls") this.ask(what);
+    else this.act({ action: what });
+  }
+
+  /** Ask "are you sure?" before `what` ("resign", "delete", "declare" or "claim");
+   * null: ask nothing. */
   ask(what) {
     const game = this.game;
     const before = game.confirming;
     game.confirming = what;
     game.changed();
     game.screen.focusQuestion(what, before);
+    if (what === "declare" || what === "claim") game.screen.revealActing();
   }
 
-  /** Resign, or delete, as the question asked ("are you sure?") was answered yes. */
+  /** Resign, delete or call, as the question asked ("are you sure?") was answered yes. */
   confirm() {
     const game = this.game;
-    return game.confirming === "delete" ? this.remove() : this.resign();
+    const asked = game.confirming;
+    if (asked === "declare" || asked === "claim") {
+      game.confirming = null;
+      return this.act({ action: asked });
+    }
+    return asked === "delete" ? this.remove() : this.resign();
   }
 
   async resign() {

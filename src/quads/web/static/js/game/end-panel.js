@@ -65,7 +65,8 @@ function endReason(view) {
   if (outcome.reason === "aborted") return t("end.aborted.they");
   if (outcome.reason === "abandonment" && !winner) return t("end.abandonment.draw");
   if (!winner || outcome.reason === "full-board") return t("end.full_board");
-  if (["resignation", "time", "abandonment"].includes(outcome.reason)) {
+  // Worded from the side that lost: who gave up, ran out of time, left, or called falsely.
+  if (["resignation", "time", "abandonment", "false-call"].includes(outcome.reason)) {
     const loser = otherSide(winner);
     const key = `end.${outcome.reason}`;
     return loser === me ? t(`${key}.you`) : t(`${key}.they`, { who: playerName(view, loser) });

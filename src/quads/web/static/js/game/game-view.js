@@ -52,8 +52,8 @@ export class GameView {
 
     /** @type {[string, () => unknown][]} */
     const buttons = [
-      ["declare-button", () => act.act({ action: "declare" })],
-      ["claim-button", () => act.act({ action: "claim" })],
+      ["declare-button", () => act.call("declare")],
+      ["claim-button", () => act.call("claim")],
       ["decline-button", () => act.act({ action: "decline" })],
       ["undo-button", () => act.history("undo")],
       ["redo-button", () => act.history("redo")],
@@ -192,7 +192,7 @@ export class GameView {
 
     // Calling wins (declare rule sets).  The server says where a call may be made:
     // after every placement, whether or not there is something to call (noticing a
-    // win is part of the game, and the server refuses a false call).
+    // win is part of the game; a false call is refused, or costs what the rules say).
     $("declare-button").hidden = !(person && view.declare_offered);
     $("claim-button").hidden = !(person && view.claim_offered);
     $("decline-button").hidden = !(person && view.can_decline);
@@ -287,8 +287,8 @@ export class GameView {
   }
 
   /**
-   * What the player must see now, the most important first: a refusal or an
-   * error shown (by what was pressed: game/refusal.js); an undo request to
+   * What the player must see now, the most important first: a call to confirm; a
+   * refusal or an error shown (by what was pressed: game/refusal.js); an undo request to
    * answer; an opponent who left, to claim against; at the end, the result; when a
    * piece is to be handed over, the calls offered ("Quarto!" with its reminder), the
    * supply's heading (which then says what the prompt says) and its pieces; else the
@@ -299,6 +299,9 @@ export class GameView {
   actingElements() {
     const view = this.game.view;
     const asked = [$("game-message"), $("undo-panel"), $("abandon-panel")].filter((element) => !element.hidden);
+    // A call to confirm (a false one costs the next call or the game): its question first.
+    const calling = this.game.confirming === "declare" || this.game.confirming === "claim";
+    if (calling && !$("confirm-panel").hidden) asked.unshift($("confirm-panel"));
     if (view.outcome) return [...asked, $("end-title"), $("end-reason"), $("end-panel")];
     if (this.game.personToAct() && view.step === "give" && view.supply.length) {
       const piece = $("supply").querySelector("button.playable");

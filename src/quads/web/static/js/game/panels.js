@@ -32,6 +32,7 @@ export function renderPrompt(view, person, fourDown) {
   } else {
     const who = { player: playerName(view, person), other: playerName(view, otherSide(person)) };
     const form = { local: "player", online: "online" }[view.mode] || "you";
+    if (view.calls_forfeited) more = t("prompt.calls_forfeited");
     if (view.step === "place") {
       text = t(form === "player" ? "prompt.place.player" : "prompt.place.you", who);
       if (view.claim_offered && fourDown) more = t("prompt.place.claim");
@@ -95,13 +96,15 @@ export function renderMoves(view) {
 }
 
 /**
- * The question "are you sure?" still to ask of `confirming` ("resign", "delete" or
- * null): one that `view` no longer allows is dropped.
+ * The question "are you sure?" still to ask of `confirming` ("resign", "delete",
+ * "declare", "claim" or null): one that `view` no longer allows is dropped.
  * @param {string | null} confirming
  * @returns {string | null}
  */
 export function allowedQuestion(view, confirming) {
   if (confirming === "resign" && !view.can_resign) return null;
+  if (confirming === "declare" && !view.declare_offered) return null;
+  if (confirming === "claim" && !view.claim_offered) return null;
   if (confirming === "delete" && !view.invite) return null; // an online game nobody joined
   return confirming;
 }
@@ -149,6 +152,10 @@ export function renderTools(view, { person, idle, hintPending, confirming, sourc
     $("confirm-question").textContent = t("delete.confirm");
     $("confirm-yes").textContent = t("delete.yes");
     $("confirm-no").textContent = t("delete.no");
+  } else if (confirming === "declare" || confirming === "claim") {
+    $("confirm-question").textContent = t(`call.confirm.${confirming}.${view.false_calls}`);
+    $("confirm-yes").textContent = t(`call.yes.${confirming}`);
+    $("confirm-no").textContent = t("call.no");
   }
   $button("confirm-yes").disabled = !idle;
   const link = /** @type {HTMLAnchorElement} */ ($("export-link"));

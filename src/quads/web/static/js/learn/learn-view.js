@@ -159,7 +159,7 @@ export class LearnView {
       make("p", { text: t("learn.variants.intro") }),
       cards,
       make("h3", { text: t("learn.variants.calling.title") }),
-      ...paragraphs("learn.variants.calling", 3));
+      ...paragraphs("learn.variants.calling", 5));
   }
 
   strategy() {

@@ -77,7 +77,8 @@ export function lastTurn(game) {
       last.piece = hand === null ? null : pieceName(hand);
     } else if (action.type === "give") {
       last.give = pieceName(action.piece);
-      last.missed = before.declarable.length > 0;
+      // While the receiver may still claim, nobody is told whether they could.
+      last.missed = before.declarable.length > 0 && !claimPending(game);
     } else if (action.type === "declare") {
       last.declared = true;
     } else if (action.type === "decline") {
@@ -87,6 +88,28 @@ export function lastTurn(game) {
     }
   }
   return last;
+}
+
+/**
+ * Whether the player to move stands where a claim is made: whether the hand-over
+ * missed a declaration is then kept from the view (as the server's
+ * quads.site.games.calls.claim_pending).
+ * @param {Game} game
+ */
+export function claimPending(game) {
+  const state = game.state;
+  return state.outcome === null && state.step === "place" && state.moment;
+}
+
+/**
+ * The game's tokens as the view shows them: the last one without its mark of a
+ * missed declaration while a claim is pending.
+ * @param {Game} game
+ */
+function movesShown(game) {
+  const tokens = writeTokens(game.states, game.actions);
+  if (tokens.length && claimPending(game)) tokens[tokens.length - 1] = tokens[tokens.length - 1].replace("?", "");
+  return tokens;
 }
 
 /**
@@ -143,10 +166,6 @@ export function gameView(device, restored) {
   // computer the person's side when it is theirs.
   const acting = over ? null : computer ? (toMove === person ? toMove : null) : toMove;
   const step = game.step;
-  const last = actions[actions.length - 1];
-  const beforeLast = actions[actions.length - 2];
-  const declareMoment = rules.declare && step === "give" && last?.type === "place";
-  const claimMoment = rules.declare && step === "place" && last?.type === "give" && beforeLast?.type === "place";
   const gaveUp = resigned(game);
   const board = [];
   for (let cell = 0; cell < 16; cell += 1) {
@@ -157,6 +176,7 @@ export function gameView(device, restored) {
     id: device.id,
     rules: rules.name,
     calling: rules.calling,
+    false_calls: rules.falseCalls,
     mode: device.mode,
     level: computer ? device.level : null,
     human: computer ? device.human : null,
@@ -170,14 +190,13 @@ export function gameView(device, restored) {
     to_move: toMove,
     step,
     computer_to_move: person !== null && !over && toMove !== null && toMove !== person,
-    can_declare: acting !== null && game.canDeclare(),
-    can_claim: acting !== null && game.canClaim(),
-    declare_offered: acting !== null && declareMoment,
-    claim_offered: acting !== null && claimMoment,
+    calls_forfeited: acting !== null && game.state.silenced,
+    declare_offered: acting !== null && game.isDeclareMoment(),
+    claim_offered: acting !== null && game.isClaimMoment(),
     can_decline: acting !== null && step === "give" && game.legalActions().some((a) => a.type === "decline"),
     can_undo: canUndo(game, person) && gaveUp === null,
     can_redo: gaveUp === null && canRedo(game, person),
-    moves: writeTokens(game.states, actions),
+    moves: movesShown(game),
     last: lastTurn(game),
     outcome: game.outcome === null ? null : outcomeView(game.outcome),
     seats: computer

@@ -157,6 +157,13 @@ function sharedTraits(position, shapes, rules) {
   return [...seen].sort((x, y) => y - x).map((key) => [BIT_TRAIT[key >> 1], Boolean(key & 1)]);
 }
 
+/**
+ * Under forfeited false calls, `player` made one and may not call until their next
+ * action of the step `until` ("give" after a false claim, "place" after a false
+ * declaration).
+ * @typedef {{ readonly player: Player, readonly until: "give" | "place" }} Forfeit
+ */
+
 /** One moment of a game.  Immutable: apply() returns a new state. */
 export class GameState {
   /**
@@ -165,14 +172,26 @@ export class GameState {
    * @param {readonly Shape[]} [declarable] winning shapes the player to move has just completed and may declare
    * @param {readonly Shape[]} [claimable] winning shapes the opponent completed but did not declare
    * @param {Outcome | null} [outcome]
+   * @param {boolean} [moment] under declare calling, whether the player to move stands
+   *   where a call is made (right after their own placement; before placing a piece
+   *   handed over right after the opponent's placement), whether or not it would win
+   * @param {Forfeit | null} [forfeit] who may not call now or soon, after a false call
    */
-  constructor(position, toMove, declarable = [], claimable = [], outcome = null) {
+  constructor(position, toMove, declarable = [], claimable = [], outcome = null, moment = false,
+    forfeit = null) {
     this.position = position;
     this.toMove = toMove;
     this.declarable = Object.freeze([...declarable]);
     this.claimable = Object.freeze([...claimable]);
     this.outcome = outcome;
+    this.moment = moment;
+    this.forfeit = forfeit === null ? null : Object.freeze({ ...forfeit });
     Object.freeze(this);
+  }
+
+  /** Whether the player to move forfeited their calls for now. */
+  get silenced() {
+    return this.forfeit !== null && this.forfeit.player === this.toMove;
   }
 
   /** What the player to move must do now. @returns {Step} */
@@ -181,19 +200,24 @@ export class GameState {
     return this.position.hand === null ? "give" : "place";
   }
 
-  /** Every action allowed now, in a fixed order (Python's order). @returns {Action[]} */
-  legalActions() {
+  /**
+   * Every action allowed now, in a fixed order (Python's order).  Given `rules` whose
+   * false calls cost something, a call at a calling moment is listed whether or not it
+   * would win; otherwise only a call that wins.
+   * @param {Rules} [rules]
+   * @returns {Action[]}
+   */
+  legalActions(rules) {
     const step = this.step;
+    const costly = rules !== undefined && !rules.freeCalls;
     /** @type {Action[]} */
     const actions = [];
     if (step === "give") {
-      if (this.declarable.length) {
-        actions.push(DECLARE);
-        if (!this.position.supply) actions.push(DECLINE);
-      }
+      if (!this.silenced && (this.declarable.length || (costly && this.moment))) actions.push(DECLARE);
+      if (this.declarable.length && !this.position.supply) actions.push(DECLINE);
       for (const piece of this.position.legalHandovers()) actions.push(give(piece));
     } else if (step === "place") {
-      if (this.claimable.length) actions.push(CLAIM);
+      if (!this.silenced && (this.claimable.length || (costly && this.moment))) actions.push(CLAIM);
       for (const cell of this.position.legalPlacements()) actions.push(place(cell));
     }
     return actions;
@@ -210,7 +234,7 @@ export class GameState {
     if (this.step === "over") {
       throw new IllegalActionError(`cannot ${actionText(action)}: the game is over`, "game_over");
     }
-    if (action.type === "give") return this.#give(action.piece);
+    if (action.type === "give") return this.#give(action.piece, rules);
     if (action.type === "place") return this.#place(action.cell, rules);
     if (action.type === "declare") return this.#declare(rules);
     if (action.type === "claim") return this.#claim(rules);
@@ -219,8 +243,11 @@ export class GameState {
     throw new IllegalActionError(`unknown action ${JSON.stringify(action)}`, "unknown_action");
   }
 
-  /** @param {number} piece */
-  #give(piece) {
+  /**
+   * @param {number} piece
+   * @param {Rules} rules
+   */
+  #give(piece, rules) {
     const name = pieceName(piece);
     if (this.step !== "give") {
       const hand = pieceName(/** @type {number} */ (this.position.hand));
@@ -230,7 +257,18 @@ export class GameState {
       throw new IllegalActionError(`cannot give ${name}: it is not in the supply`, "not_in_supply", { piece: name });
     }
     // Handing over without declaring misses the declaration; the opponent may claim.
-    return new GameState(this.position.give(piece), other(this.toMove), [], this.declarable);
+    return new GameState(this.position.give(piece), other(this.toMove), [], this.declarable, null,
+      rules.declare && this.moment, this.#forfeitAfter("give"));
+  }
+
+  /**
+   * The forfeit that outlasts an action of `step` by the player to move.
+   * @param {"give" | "place"} step
+   */
+  #forfeitAfter(step) {
+    const forfeit = this.forfeit;
+    if (forfeit !== null && forfeit.player === this.toMove && forfeit.until === step) return null;
+    return forfeit;
   }
 
   /**
@@ -255,16 +293,24 @@ export class GameState {
       return new GameState(after, this.toMove, [], [], new Outcome("full-board", null));
     }
     // The claim window closes with this placement; the shapes missed die for good.
-    return new GameState(after, this.toMove, completed, []);
+    return new GameState(after, this.toMove, completed, [], null, rules.declare, this.#forfeitAfter("place"));
   }
 
   /** @param {Rules} rules */
   #declare(rules) {
+    if (this.step === "place") {
+      throw new IllegalActionError(
+        "cannot declare: a placement must come first, and only its own shapes can be declared", "nothing_to_declare",
+      );
+    }
+    this.#checkNotSilenced("declare");
     if (!this.declarable.length) {
-      const why = this.step === "place"
-        ? "a placement must come first, and only its own shapes can be declared"
-        : "the last placement completed no winning shape";
-      throw new IllegalActionError(`cannot declare: ${why}`, "nothing_to_declare");
+      if (rules.freeCalls || !this.moment) {
+        const why = this.moment || rules.freeCalls
+          ? "the last placement completed no winning shape" : "no placement was just made";
+        throw new IllegalActionError(`cannot declare: ${why}`, "nothing_to_declare");
+      }
+      return this.#falseCall(rules, "place");
     }
     const outcome = new Outcome("declaration", this.toMove, this.declarable, sharedTraits(this.position, this.declarable, rules));
     return new GameState(this.position, this.toMove, [], [], outcome);
@@ -272,14 +318,43 @@ export class GameState {
 
   /** @param {Rules} rules */
   #claim(rules) {
+    if (this.step === "give") {
+      throw new IllegalActionError(
+        "cannot claim: a claim is made before placing the piece one was handed", "nothing_to_claim",
+      );
+    }
+    this.#checkNotSilenced("claim");
     if (!this.claimable.length) {
-      const why = this.step === "give"
-        ? "a claim is made before placing the piece one was handed"
-        : "the opponent missed no declaration on the last placement";
-      throw new IllegalActionError(`cannot claim: ${why}`, "nothing_to_claim");
+      if (rules.freeCalls || !this.moment) {
+        const why = this.moment || rules.freeCalls
+          ? "the opponent missed no declaration on the last placement"
+          : "the opponent made no placement just before";
+        throw new IllegalActionError(`cannot claim: ${why}`, "nothing_to_claim");
+      }
+      return this.#falseCall(rules, "give");
     }
     const outcome = new Outcome("claim", this.toMove, this.claimable, sharedTraits(this.position, this.claimable, rules));
     return new GameState(this.position, this.toMove, [], [], outcome);
+  }
+
+  /** @param {string} call */
+  #checkNotSilenced(call) {
+    if (this.silenced) {
+      throw new IllegalActionError(`cannot ${call}: a false call forfeited this chance to call`, "calls_forfeited");
+    }
+  }
+
+  /**
+   * A call with nothing to call, under false calls that cost something: the game
+   * lost, or the caller's next chance to call (until their next action of `until`).
+   * @param {Rules} rules
+   * @param {"give" | "place"} until
+   */
+  #falseCall(rules, until) {
+    if (rules.falseCalls === "losing-calls") {
+      return new GameState(this.position, this.toMove, [], [], new Outcome("false-call", other(this.toMove)));
+    }
+    return new GameState(this.position, this.toMove, [], [], null, this.moment, { player: this.toMove, until });
   }
 
   #decline() {
@@ -378,19 +453,36 @@ export class Game {
     return this.state.outcome !== null;
   }
 
-  /** Whether the player to move may declare a shape now. */
+  /** Whether the player to move would win by declaring now (never shown before a call). */
   canDeclare() {
-    return this.step === "give" && this.state.declarable.length > 0;
+    return this.step === "give" && this.state.declarable.length > 0 && !this.state.silenced;
   }
 
-  /** Whether the player to move may claim a missed shape now. */
+  /** Whether the player to move would win by claiming now (never shown before a call). */
   canClaim() {
-    return this.step === "place" && this.state.claimable.length > 0;
+    return this.step === "place" && this.state.claimable.length > 0 && !this.state.silenced;
   }
 
-  /** Every action allowed now. */
+  /**
+   * Whether the player to move stands where a declaration is made: under declare
+   * calling, right after their own placement (and no false call forfeited it),
+   * whether or not it would win.
+   */
+  isDeclareMoment() {
+    return this.rules.declare && this.step === "give" && this.state.moment && !this.state.silenced;
+  }
+
+  /**
+   * Whether the player to move stands where a claim is made: before placing the
+   * piece handed over right after the opponent's placement, whether or not it wins.
+   */
+  isClaimMoment() {
+    return this.rules.declare && this.step === "place" && this.state.moment && !this.state.silenced;
+  }
+
+  /** Every action allowed now; under false calls that cost, a call at every moment. */
   legalActions() {
-    return this.state.legalActions();
+    return this.state.legalActions(this.rules);
   }
 
   /**

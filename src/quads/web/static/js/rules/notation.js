@@ -6,6 +6,11 @@
 //   A1?F  place on A1 completing a winning shape, hand over F without declaring
 //   D4?   the sixteenth piece completes a shape, and its placer does not declare
 //   !     claim the shape the opponent missed, before placing
+//   A1xF  place on A1, declare with nothing to declare (a false call, under
+//         forfeited false calls), hand over F
+//   A1x   the same false declaration, under losing false calls: the game is lost
+//   xB2F  a false claim (before placing, nothing to claim), then the turn
+//   x     the same false claim, under losing false calls
 //   D4    the sixteenth piece, no win; or, last in an unfinished game, a placement
 //         whose hand-over is still to come
 // The marks are checked against the game: a token that could be read two ways,
@@ -21,7 +26,7 @@ import { repr } from "./text.js";
 /** @typedef {import("./game.js").GameState} GameState */
 /** @typedef {import("./rules.js").Rules} Rules */
 
-const TOKEN = /^(?<cell>[A-Da-d][1-4])?(?<mark>[!?])?(?<piece>[0-9A-Fa-f])?$/;
+const TOKEN = /^(?<cell>[A-Da-d][1-4])?(?<mark>[!?xX])?(?<piece>[0-9A-Fa-f])?$/;
 
 /**
  * Group a game's actions into tokens.  `states[i]` is the state before `actions[i]`.
@@ -37,11 +42,23 @@ export function writeTokens(states, actions) {
   const n = Math.min(actions.length, states.length - 1);
   for (let i = 0; i < n; i += 1) {
     const [before, action, after] = [states[i], actions[i], states[i + 1]];
-    if (action.type === "claim") tokens.push("!");
+    if (action.type === "claim" && !before.claimable.length) {
+      current = "x"; // a false claim: its turn follows in the same token
+      if (after.outcome !== null) {
+        tokens.push(current);
+        current = "";
+      }
+    } else if (action.type === "claim") tokens.push("!");
     else if (action.type === "place") {
-      current = cellName(action.cell);
+      current += cellName(action.cell);
       if (after.outcome !== null) {
         tokens.push(current + (after.outcome.termination === "win" ? "!" : ""));
+        current = "";
+      }
+    } else if (action.type === "declare" && !before.declarable.length) {
+      current += "x"; // a false declaration: the hand-over follows, if the game goes on
+      if (after.outcome !== null) {
+        tokens.push(current);
         current = "";
       }
     } else if (action.type === "declare") {
@@ -83,6 +100,7 @@ export function parseToken(text, state, rules, { last }) {
     if (!state.claimable.length) throw bad("there is no missed declaration to claim", "nothing_to_claim");
     return [CLAIM];
   }
+  if ((text[0] === "x" || text[0] === "X") && state.step === "place") return falseClaim(text, state, rules, last, bad);
   const match = TOKEN.exec(text);
   if (match === null || !text) {
     throw bad("expected a cell and a piece (A1F), a piece alone (7) or a claim (!)", "unreadable");
@@ -106,6 +124,7 @@ export function parseToken(text, state, rules, { last }) {
   /** @type {Action[]} */
   const actions = [place(cell)];
   const upper = cellText.toUpperCase();
+  if (after.outcome === null && (mark === "x" || mark === "X")) return falseDeclaration(after, rules, actions, piece, last, bad, upper);
   if (after.outcome !== null) {
     const won = after.outcome.termination === "win";
     if (piece !== null) throw bad("the game ends with this placement; no piece can follow", "piece_after_end");
@@ -141,9 +160,77 @@ export function parseToken(text, state, rules, { last }) {
   return actions;
 }
 
+/** @typedef {(why: string, reason: string, params?: import("./errors.js").Params) => InvalidRecordError} Bad */
+
+/**
+ * Apply `action` to `state`, an illegal one refused as the token's error.
+ * @param {GameState} state
+ * @param {Action} action
+ * @param {Rules} rules
+ * @param {Bad} bad
+ */
+function applied(state, action, rules, bad) {
+  try {
+    return state.apply(action, rules);
+  } catch (error) {
+    if (!(error instanceof IllegalActionError)) throw error;
+    throw bad(error.message, error.reason, error.params);
+  }
+}
+
+/**
+ * The actions of a token that begins with `x`: a false claim, then the turn.
+ * @param {string} text
+ * @param {GameState} state
+ * @param {Rules} rules
+ * @param {boolean} last
+ * @param {Bad} bad
+ * @returns {Action[]}
+ */
+function falseClaim(text, state, rules, last, bad) {
+  if (state.claimable.length) throw bad("this claim wins; write !", "claim_wins");
+  const called = applied(state, CLAIM, rules, bad);
+  const rest = text.slice(1);
+  if (called.outcome !== null) {
+    if (rest) throw bad("the false call ends the game; nothing can follow", "piece_after_end");
+    return [CLAIM];
+  }
+  if (!rest) {
+    if (!last) throw bad("a false claim is written with the turn that follows it (xA1F)", "false_claim_alone");
+    return [CLAIM];
+  }
+  return [CLAIM, ...parseToken(rest, called, rules, { last })];
+}
+
+/**
+ * The actions of a placement on `cell` marked `x` (a false declaration), then `piece`.
+ * @param {GameState} after
+ * @param {Rules} rules
+ * @param {Action[]} actions
+ * @param {number | null} piece
+ * @param {boolean} last
+ * @param {Bad} bad
+ * @param {string} cell the placement's cell, as the token wrote it (upper case)
+ * @returns {Action[]}
+ */
+function falseDeclaration(after, rules, actions, piece, last, bad, cell) {
+  if (after.declarable.length) {
+    throw bad(`this placement completes a winning shape: a declaration wins; write ${cell}!`, "mark_win", { cell });
+  }
+  const called = applied(after, DECLARE, rules, bad);
+  const done = [...actions, DECLARE];
+  if (called.outcome !== null) {
+    if (piece !== null) throw bad("the false call ends the game; no piece can follow", "piece_after_end");
+    return done;
+  }
+  if (piece !== null) return [...done, give(piece)];
+  if (!last) throw bad("a placement must be followed by the piece handed over", "piece_missing");
+  return done;
+}
+
 /**
  * @param {GameState} state
- * @param {(why: string, reason: string, params?: import("./errors.js").Params) => InvalidRecordError} bad
+ * @param {Bad} bad
  */
 function expected(state, bad) {
   if (state.step === "give") return bad("a piece must be handed over here, without a placement", "expected_give");

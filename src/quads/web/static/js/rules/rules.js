@@ -1,7 +1,8 @@
-// Rule sets: which shapes win, which traits count, and how a win is called.
-// A rule set has a stable text name that Rules.parse reads back: a preset
-// (`quads`, `classic`, `advanced`) or `SHAPES:TRAITS:CALLING`, e.g.
-// `lines:color,height:auto`, read exactly as Python's Rules.parse reads it.
+// Rule sets: which shapes win, which traits count, how a win is called, and what
+// a false call costs.  A rule set has a stable text name that Rules.parse reads
+// back: a preset (`quads`, `classic`, `advanced`) or `SHAPES:TRAITS:CALLING`, e.g.
+// `lines:color,height:auto`, then the false calls' part unless they are free
+// (`classic:losing-calls`), read exactly as Python's Rules.parse reads it.
 
 import { InvalidRulesError } from "./errors.js";
 import { TRAITS, TRAIT_BIT, parseTrait } from "./pieces.js";
@@ -10,6 +11,15 @@ import { repr, strip } from "./text.js";
 
 /** @typedef {"lines" | "lines+squares"} ShapeSet */
 /** @typedef {"auto" | "declare"} Calling */
+/**
+ * What a call with nothing to call costs under `declare` calling: refused
+ * (`free-calls`), the caller's next chance to call (`forfeit-calls`), or the game
+ * (`losing-calls`).
+ * @typedef {"free-calls" | "forfeit-calls" | "losing-calls"} FalseCalls
+ */
+
+/** @type {readonly FalseCalls[]} */
+const FALSE_CALLS = Object.freeze(["free-calls", "forfeit-calls", "losing-calls"]);
 
 /** Every trait counts. */
 export const ALL_TRAITS = 0b1111;
@@ -20,9 +30,11 @@ export class Rules {
    * @param {ShapeSet} [shapes]
    * @param {number} [traits] the counted traits, a mask of trait bits (non-empty)
    * @param {Calling} [calling]
+   * @param {FalseCalls} [falseCalls] what a false call costs (not free only under declare)
    * @throws {InvalidRulesError} if a choice is out of range
    */
-  constructor(shapes = "lines+squares", traits = ALL_TRAITS, calling = "auto") {
+  constructor(shapes = "lines+squares", traits = ALL_TRAITS, calling = "auto",
+    falseCalls = "free-calls") {
     if (!Number.isInteger(traits)) {
       throw new InvalidRulesError(`invalid trait mask ${repr(traits)}`, "traits");
     }
@@ -33,6 +45,14 @@ export class Rules {
     }
     if (!["lines", "lines+squares"].includes(shapes) || !["auto", "declare"].includes(calling)) {
       throw new InvalidRulesError(`invalid rule set ${shapes}, ${calling}`, "rules");
+    }
+    if (!FALSE_CALLS.includes(falseCalls)) {
+      throw new InvalidRulesError(`invalid false calls ${repr(falseCalls)}`, "rules");
+    }
+    if (falseCalls !== "free-calls" && calling !== "declare") {
+      throw new InvalidRulesError(
+        `${falseCalls} needs declare calling: under ${calling} calling nothing is called`, "rules",
+      );
     }
     /** @type {ShapeSet} */
     this.shapes = shapes;
@@ -48,13 +68,22 @@ export class Rules {
     this.countedTraits = Object.freeze(TRAITS.filter((t) => (traits >> TRAIT_BIT[t]) & 1));
     /** Whether wins must be declared. */
     this.declare = calling === "declare";
+    /** @type {FalseCalls} */
+    this.falseCalls = falseCalls;
+    /** Whether a false call is refused and changes nothing. */
+    this.freeCalls = falseCalls === "free-calls";
     Object.freeze(this);
   }
 
-  /** The stable text name: a preset name where one matches, else `SHAPES:TRAITS:CALLING`. */
+  /**
+   * The stable text name: a preset name where one matches, else
+   * `SHAPES:TRAITS:CALLING`; then `:` and the false calls' part unless they are free.
+   */
   get name() {
-    for (const [name, preset] of Object.entries(PRESETS)) if (preset.equals(this)) return name;
-    return `${this.shapes}:${this.countedTraits.join(",")}:${this.calling}`;
+    const base = this.withFalseCalls("free-calls");
+    let found = Object.entries(PRESETS).find(([, preset]) => preset.equals(base))?.[0];
+    found ??= `${this.shapes}:${this.countedTraits.join(",")}:${this.calling}`;
+    return this.freeCalls ? found : `${found}:${this.falseCalls}`;
   }
 
   toString() {
@@ -67,7 +96,7 @@ export class Rules {
    */
   equals(other) {
     return other instanceof Rules && other.shapes === this.shapes && other.traits === this.traits
-      && other.calling === this.calling;
+      && other.calling === this.calling && other.falseCalls === this.falseCalls;
   }
 
   /**
@@ -75,7 +104,16 @@ export class Rules {
    * @param {number} traits
    */
   withTraits(traits) {
-    return new Rules(this.shapes, traits, this.calling);
+    return new Rules(this.shapes, traits, this.calling, this.falseCalls);
+  }
+
+  /**
+   * The same rule set with `falseCalls`.
+   * @param {FalseCalls} falseCalls
+   * @throws {InvalidRulesError} for false calls that cost anything without declare calling
+   */
+  withFalseCalls(falseCalls) {
+    return new Rules(this.shapes, this.traits, this.calling, falseCalls);
   }
 
   /**
@@ -92,14 +130,42 @@ export class Rules {
     const key = strip(text).toLowerCase();
     if (Object.hasOwn(PRESETS, key)) return PRESETS[key];
     if (!key) throw new InvalidRulesError(`invalid rule set ${repr(text)}: empty name`, "rules", { rules: text });
+    let parts = key.split(":").map(strip);
+    /** @type {FalseCalls | null} */
+    let falseCalls = null;
+    for (const part of parts) {
+      if (!FALSE_CALLS.includes(/** @type {FalseCalls} */ (part))) continue;
+      if (falseCalls !== null) throw new InvalidRulesError(`invalid rule set ${repr(text)}: false calls given twice`, "rules", { rules: text });
+      falseCalls = /** @type {FalseCalls} */ (part);
+    }
+    parts = parts.filter((part) => !FALSE_CALLS.includes(/** @type {FalseCalls} */ (part)));
+    const base = parts.length === 1 && Object.hasOwn(PRESETS, parts[0])
+      ? PRESETS[parts[0]] : Rules.#parts(text, parts);
+    try {
+      return base.withFalseCalls(falseCalls ?? "free-calls");
+    } catch (error) {
+      if (!(error instanceof InvalidRulesError)) throw error;
+      throw new InvalidRulesError(`invalid rule set ${repr(text)}: ${error.message}`, "rules", { rules: text });
+    }
+  }
+
+  /**
+   * The rule set of the parts of `text` other than its false calls'.
+   * @param {string} text
+   * @param {string[]} parts
+   * @returns {Rules}
+   */
+  static #parts(text, parts) {
+    if (!parts.length) {
+      throw new InvalidRulesError(`invalid rule set ${repr(text)}: no shapes, traits or calling`, "rules", { rules: text });
+    }
     /** @type {ShapeSet | null} */
     let shapes = null;
     /** @type {Calling | null} */
     let calling = null;
     /** @type {number | null} */
     let traits = null;
-    for (const raw of key.split(":")) {
-      const part = strip(raw);
+    for (const part of parts) {
       if (part === "lines" || part === "lines+squares") {
         if (shapes !== null) throw new InvalidRulesError(`invalid rule set ${repr(text)}: shapes given twice`, "rules", { rules: text });
         shapes = part;
@@ -115,7 +181,8 @@ export class Rules {
           throw new InvalidRulesError(
             `invalid rule set ${repr(text)}: ${repr(part)} is not a preset (quads, classic, `
             + "advanced), a shape set (lines, lines+squares), a calling (auto, "
-            + `declare) or a trait list (${error.message})`,
+            + "declare), false calls (free-calls, forfeit-calls, losing-calls) "
+            + `or a trait list (${error.message})`,
             "rules", { rules: text },
           );
         }

@@ -11,10 +11,29 @@ import { ClockChoice } from "../clock-choice.js";
 import { $, $button, $input, $select, focusKey, keepingFocus } from "../dom.js";
 import { currentLanguage, has, t } from "../i18n.js";
 import { LEVELS, RULE_SETS, describeError, messageWords } from "../names.js";
+import { Rules } from "../rules/rules.js";
 import { deleteDeviceGame, deviceGames, resumeItem } from "./resume-list.js";
 import { isTutorialGame } from "./tutorial-games.js";
 
 const SETTINGS_KEY = "quads.settings";
+
+/**
+ * Whether a game of `rules` (a rule set's name) has its false calls chosen: only
+ * wins that must be called can be called falsely.
+ * @param {FormDataEntryValue | null} rules
+ */
+function callsChosen(rules) {
+  return typeof rules === "string" && rulesOf(rules)?.declare === true;
+}
+
+/** @param {string} name */
+function rulesOf(name) {
+  try {
+    return Rules.parse(name);
+  } catch {
+    return null;
+  }
+}
 const CLOCK_KEY = "quads.clock";
 
 export class SetupView {
@@ -98,6 +117,8 @@ export class SetupView {
       settings.human = data.get("human");
     } else if (mode === "online") {
       settings.host = data.get("host");
+      // Under declare calling, what a false call costs (losing the game unless chosen).
+      if (callsChosen(settings.rules)) settings.false_calls = data.get("false_calls");
       const { clock } = this.clock.value();
       if (clock) settings.clock = clock;
     }
@@ -125,6 +146,7 @@ export class SetupView {
     $("first-field").hidden = mode !== "computer";
     $("host-field").hidden = mode !== "online";
     $("clock-field").hidden = mode !== "online";
+    $("calls-field").hidden = mode !== "online" || !callsChosen(this.settings().rules);
     $("first-local").hidden = mode !== "local";
     // Online play needs the server: said at once while the browser is offline.
     $("online-offline").hidden = mode !== "online" || navigator.onLine;
