@@ -4,7 +4,8 @@ passwords.
 Usage (from the repository root, with the ``web`` and ``test`` extras installed)::
 
     python bench/signin_flood.py [--flooders 100] [--concurrency 2] [--seconds 20]
-                                 [--level 1] [--lifted] [--nice N] [--flood-nice N]
+                                 [--level 1] [--lifted] [--nice N] [--share S]
+                                 [--flood-nice N]
                                  [--json]
 
 The script starts its own ``quads serve`` on a free port of 127.0.0.1 over a new
@@ -122,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="lift the rates of sign-ins: only the accounts lane holds")
     parser.add_argument("--nice", type=int, default=None,
                         help="the hashing threads' account_nice (default: the server's)")
+    parser.add_argument("--share", type=float, default=None,
+                        help="the hashing threads' account_share, the part of a core "
+                             "each takes at most (default: the server's)")
     parser.add_argument("--flood-nice", type=int, default=0,
                         help="the flooders' process's niceness (its CPU, on this machine, "
                              "is the server's: 19 leaves the server what an attacker "
@@ -137,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with tempfile.TemporaryDirectory() as directory:
         settings = (LIFTED if args.lifted else "") + (
-            "" if args.nice is None else f"\naccount_nice = {args.nice}\n")
+            "" if args.nice is None else f"\naccount_nice = {args.nice}\n") + (
+            "" if args.share is None else f"\naccount_share = {args.share}\n")
         process, url = start_server(Path(directory), settings)
         try:
             figures = asyncio.run(measure(url, args.flooders, args.concurrency, args.seconds,
@@ -153,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{figures['seconds']:g} s a phase, level {figures['level']}, "
           f"rates {'lifted' if args.lifted else 'as shipped'}"
           + ("" if args.nice is None else f", account_nice {args.nice}")
+          + ("" if args.share is None else f", account_share {args.share:g}")
           + (f", flooders at nice {args.flood_nice}" if args.flood_nice else ""))
     print_phases(figures)
     print("flooders were answered:", ", ".join(

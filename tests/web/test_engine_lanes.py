@@ -9,6 +9,7 @@ that wait for the test's signal (for as long as a test needs, and no longer)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 import time
 import warnings
@@ -188,6 +189,29 @@ def test_waiting_jobs_are_served_round_robin_over_clients() -> None:
     run_async(scenario())
     lane.close()
     assert order == ["gate", "a0", "b0", "c0", "a1", "b1", "a2"]
+
+
+def test_a_lane_with_a_share_of_a_core_rests_after_each_job() -> None:
+    """At ``share`` 0.2 a thread that worked 20 ms of processor time rests 80 ms
+    before its next job."""
+    lane = Lane("accounts", threads=1, capacity=4, per_client=4, share=0.2)
+    spans: list[tuple[float, float]] = []
+
+    def burn() -> None:
+        began, used = time.monotonic(), time.thread_time()
+        while time.thread_time() - used < 0.02:
+            pass
+        spans.append((began, time.monotonic()))
+
+    async def scenario() -> None:
+        await asyncio.wait_for(asyncio.gather(*(lane.submit("a", burn) for _ in range(3))),
+                               10)
+
+    run_async(scenario())
+    lane.close()
+    assert len(spans) == 3
+    for (_, ended), (began, _) in itertools.pairwise(spans):
+        assert began - ended >= 0.08 * 0.95  # 20 ms of work, four times as long at rest
 
 
 def test_the_players_of_one_address_each_have_their_share_within_its_budget() -> None:

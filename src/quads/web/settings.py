@@ -114,6 +114,10 @@ class Settings:
     account_nice: int = 5
     """How much lower the priority of the threads that hash is than the server's, so
     that moves come first while sign-ins flood."""
+    account_share: float = 0.25
+    """The part of one core that each hashing thread takes at most: after a hash it
+    rests three times as long (at 0.25).  A flood of sign-ins then costs the machine
+    a quarter of a core, and its tries wait (or are refused ``429 busy``) instead."""
     account_failures: str = "10/15minutes;30/day"
     """Failed sign-ins at one account from devices that never signed in to it, after
     which such devices are refused for a while (its own devices never are)."""
@@ -244,6 +248,10 @@ class Settings:
                                         f"{exc}") from None
             elif isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
                 raise SettingsError(f"{item.name}: must not be negative, not {value}")
+        if not 0.0 < self.account_share <= 1.0:
+            raise SettingsError(
+                f"account_share: a part of one core, above 0 and at most 1, not "
+                f"{self.account_share}")
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> Settings:

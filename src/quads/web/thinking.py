@@ -119,7 +119,13 @@ class Lane:
     """One lane: its queue (round robin over client addresses), up to ``threads``
     threads (started on demand, at ``nice`` below the server's priority), and its
     counts.  It holds ``capacity`` jobs at most, ``per_client`` of one player and
-    ``per_address`` of one address (``0``: as many as ``per_client``)."""
+    ``per_address`` of one address (``0``: as many as ``per_client``).
+
+    ``share`` is the part of one core that each thread may take (``1.0``: all it
+    gets): after a job that took ``t`` seconds of the thread's processor time, the
+    thread rests ``t * (1 / share - 1)`` seconds before its next job.  A flood of work
+    then costs the machine at most ``threads * share`` cores, and waits longer in
+    the queue (whose bound refuses the rest) instead."""
 
     name: LaneName
     threads: int
@@ -127,6 +133,7 @@ class Lane:
     per_client: int
     nice: int = 0
     per_address: int = 0
+    share: float = 1.0
     _lock: threading.Condition = field(default_factory=threading.Condition)
     _waiting: OrderedDict[str, deque[_Job]] = field(default_factory=OrderedDict)
     _held: dict[str, int] = field(default_factory=dict)
@@ -211,7 +218,8 @@ class Lane:
         return refusal
 
     def _retry_after(self, jobs: int) -> int:
-        return max(1, math.ceil(self._mean * max(1.0, jobs / max(1, self.threads))))
+        each = self._mean / self.share  # a job and the rest after it
+        return max(1, math.ceil(each * max(1.0, jobs / max(1, self.threads))))
 
     def _forget(self, job: _Job) -> None:
         """A waiting job whose request went away gives its place up."""
@@ -266,12 +274,12 @@ class Lane:
             with contextlib.suppress(AttributeError, OSError):  # Linux only
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), self.nice)
         while (job := self._next()) is not None:
-            began = time.monotonic()
+            began, used = time.monotonic(), time.thread_time()
             try:
                 answer, error = job.work(), None
             except BaseException as exc:  # handed to the request that waits for it
                 answer, error = None, exc
-            took = time.monotonic() - began
+            took, used = time.monotonic() - began, time.thread_time() - used
             with self._lock:
                 self._release(job)
                 self.counters.run += 1
@@ -279,6 +287,8 @@ class Lane:
                 self._mean = 0.8 * self._mean + 0.2 * took
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits now
                 job.loop.call_soon_threadsafe(_settle, job.future, answer, error)
+            if self.share < 1.0:
+                time.sleep(used * (1.0 / self.share - 1.0))
 
     # ---- anywhere -------------------------------------------------------------------
 
@@ -336,7 +346,8 @@ class Thinking:
             for name in LANES}
         self.lanes["accounts"] = Lane(
             "accounts", settings.account_threads, settings.account_queue, 1,
-            nice=settings.account_nice, per_address=settings.account_per_address)
+            nice=settings.account_nice, per_address=settings.account_per_address,
+            share=settings.account_share)
 
     async def run(self, lane: LaneName, client: str, work: Callable[[], _T],
                   player: str | None = None) -> _T:
