@@ -45,6 +45,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from calls import winning_call
 from servers import Server
 
 from quads.cells import cell_name
@@ -92,10 +93,9 @@ async def hold_stream(client: httpx.AsyncClient, token: str, opened: asyncio.Eve
 
 def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A legal action of the player to move (calls first, as a person would)."""
-    if view["can_claim"]:
-        return {"action": "claim"}
-    if view["can_declare"]:
-        return {"action": "declare"}
+    call = winning_call(view)
+    if call is not None:
+        return call
     if view["step"] == "place":
         cells = [i for i, piece in enumerate(view["board"]) if piece is None]
         return {"action": "place", "cell": cell_name(rng.choice(cells))}

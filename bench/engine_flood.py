@@ -47,6 +47,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from calls import winning_call
 from servers import LOAD_RATES
 
 from quads.errors import InvalidPositionError
@@ -108,10 +109,9 @@ def beyond_the_book(rules: Rules, count: int, seed: int = 19) -> list[str]:
 
 def person_action(view: dict[str, Any]) -> dict[str, Any]:
     """A simple person: calls every win, hands over safe pieces, places on the first cell."""
-    if view["can_declare"]:
-        return {"action": "declare"}
-    if view["can_claim"]:
-        return {"action": "claim"}
+    call = winning_call(view)
+    if call is not None:
+        return call
     if view["step"] == "give":
         return {"action": "give", "piece": (view["safe"] or view["supply"])[0]}
     empty = view["board"].index(None)

@@ -72,6 +72,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+from calls import call_wins
 from servers import DURABLE, PostgresServer, Server, start_servers, stop_servers
 from tqdm import tqdm
 from websockets.asyncio.client import ClientConnection, connect
@@ -589,11 +590,11 @@ def choose_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if view["step"] == "place":
         choices += [{"action": "place", "cell": cell_name(cell)}
                     for cell, piece in enumerate(view["board"]) if piece is None]
-        if view["can_claim"]:
+        if call_wins(view):
             choices.append({"action": "claim"})
     elif view["step"] == "give":
         choices += [{"action": "give", "piece": piece} for piece in view["supply"]]
-        if view["can_declare"]:
+        if call_wins(view):
             choices.append({"action": "declare"})
         if view["can_decline"]:
             choices.append({"action": "decline"})

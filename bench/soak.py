@@ -59,6 +59,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from calls import call_wins
 from engine_flood import free_port, person_action
 from servers import LOAD_RATES
 
@@ -177,11 +178,11 @@ def random_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if view["step"] == "place":
         choices += [{"action": "place", "cell": "ABCD"[cell % 4] + str(cell // 4 + 1)}
                     for cell, piece in enumerate(view["board"]) if piece is None]
-        if view["can_claim"]:
+        if call_wins(view):
             choices.append({"action": "claim"})
     else:
         choices += [{"action": "give", "piece": piece} for piece in view["supply"]]
-        if view["can_declare"]:
+        if call_wins(view):
             choices.append({"action": "declare"})
         if view["can_decline"]:
             choices.append({"action": "decline"})

@@ -22,18 +22,30 @@ import httpx
 from websockets.sync.client import connect
 
 from quads import Position, Rules
-from quads.cells import cell_name
+from quads.cells import cell_name, parse_cell
 from quads.pieces import piece_name
 from quads.players import make_player
 
 
+def call_wins(view: dict[str, Any]) -> bool:
+    """Whether the call the view offers (``declare_offered`` or ``claim_offered``) would
+    win.  No view says so (a false call may lose the game): we look at the board, as a
+    person would, for a winning shape through the last placement."""
+    last = view["last"]
+    if not (view["declare_offered"] or view["claim_offered"]) or not last or not last["place"]:
+        return False
+    position = Position.from_string(view["position"])
+    return bool(position.winning_shapes_through(parse_cell(last["place"]),
+                                                Rules.parse(view["rules"])))
+
+
 def act(client: httpx.Client, game_id: str, view: dict[str, Any] | None, level: int) -> None:
-    """Play our whole turn in ``view``: claim or declare a win when we may, else place
-    and hand over as the computer level chooses."""
+    """Play our whole turn in ``view``: claim or declare a win when there is one, else
+    place and hand over as the computer level chooses."""
     player = make_player(level)
     while view is not None and view["can_act"]:
-        if view["can_claim"] or view["can_declare"]:
-            body: dict[str, Any] = {"action": "claim" if view["can_claim"] else "declare"}
+        if call_wins(view):
+            body: dict[str, Any] = {"action": "declare" if view["declare_offered"] else "claim"}
         else:
             turn = player.choose_turn(Position.from_string(view["position"]),
                                       Rules.parse(view["rules"]))
