@@ -1,5 +1,5 @@
-"""Endings from outside the board: a loss on time, an abandonment (won or drawn) and
-an aborted game; each is an action, is undone like one, and a record says it."""
+"""Endings from outside the board: a loss on time, an abandonment (won or drawn), a
+draw agreed and an aborted game; each is an action, is undone like one, and a record says it."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from quads import (
     Abandon,
     Abort,
     Action,
+    Agree,
     Game,
     IllegalActionError,
     InvalidRecordError,
@@ -28,6 +29,7 @@ ENDINGS: list[tuple[Action, Termination, Player | None, str]] = [
     (Timeout(Player.FIRST), Termination.TIME, Player.SECOND, "0-1"),
     (Timeout(Player.SECOND), Termination.TIME, Player.FIRST, "1-0"),
     (Abandon(Player.SECOND), Termination.ABANDONMENT, Player.FIRST, "1-0"),
+    (Agree(), Termination.AGREEMENT, None, "1/2-1/2"),
     (Abort(), Termination.ABORTED, None, "*"),
 ]
 
@@ -123,3 +125,10 @@ def test_malformed_stored_endings_are_refused(text: str) -> None:
 
     with pytest.raises(QuadsError):
         parse_action(text)
+
+
+@pytest.mark.parametrize("result", ["1-0", "0-1", "*"])
+def test_a_draw_agreed_needs_a_drawn_result(result: str) -> None:
+    with pytest.raises(InvalidRecordError) as refused:
+        read_record(f'[Termination "agreement"]\n\n1. 4 A15 {result}\n')
+    assert refused.value.reason == "agreement_result"

@@ -7,7 +7,8 @@ declare after the sixteenth piece.  What a call with nothing to call does is the
 rule set's :class:`~quads.rules.FalseCalls`: refused (free), the caller's next
 call forfeited, or the game lost.  Either player may :class:`Resign` at any
 moment of a game that goes on; a game with a clock may also end by a
-:class:`Timeout`, an :class:`Abandon` or an :class:`Abort` (the *endings*,
+:class:`Timeout`, an :class:`Abandon`, an :class:`Agree` (a draw agreed) or an
+:class:`Abort` (the *endings*,
 which are no move on the board).  :class:`GameState` applies one action and
 returns the next state without changing itself; :class:`Game` keeps the list
 of states, so undo and redo are exact.
@@ -32,6 +33,7 @@ __all__ = [
     "Abandon",
     "Abort",
     "Action",
+    "Agree",
     "Claim",
     "Declare",
     "Decline",
@@ -159,6 +161,15 @@ class Abandon:
 
 
 @dataclass(frozen=True, slots=True)
+class Agree:
+    """The players agreed to a draw: one offered it and the other accepted
+    (:attr:`Termination.AGREEMENT`)."""
+
+    def __str__(self) -> str:
+        return "agree"
+
+
+@dataclass(frozen=True, slots=True)
 class Abort:
     """A side did not make its first move in time: the game ends with no result
     (:attr:`Termination.ABORTED`)."""
@@ -167,14 +178,15 @@ class Abort:
         return "abort"
 
 
-Ending = Resign | Timeout | Abandon | Abort
+Ending = Resign | Timeout | Abandon | Agree | Abort
 """An action that ends a game from outside the board: it has no record token (a
 record says it in its ``Termination`` header) and is no turn."""
 
-ENDINGS = (Resign, Timeout, Abandon, Abort)
+ENDINGS = (Resign, Timeout, Abandon, Agree, Abort)
 """The classes of :data:`Ending`, for ``isinstance``."""
 
-Action = Give | Place | Declare | Claim | Decline | Resign | Timeout | Abandon | Abort
+Action = (Give | Place | Declare | Claim | Decline | Resign | Timeout | Abandon | Agree
+          | Abort)
 
 
 class Step(enum.Enum):
@@ -216,6 +228,8 @@ def _ending(action: Ending) -> Outcome:
         return Outcome(Termination.TIME, action.player.other)
     if isinstance(action, Abandon):
         return Outcome(Termination.ABANDONMENT, None if action.draw else action.player.other)
+    if isinstance(action, Agree):
+        return Outcome(Termination.AGREEMENT, None)
     return Outcome(Termination.ABORTED, None)
 
 

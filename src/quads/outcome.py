@@ -49,6 +49,8 @@ class Termination(enum.Enum):
     ABANDONMENT = "abandonment"
     """A player left a game with a clock during their turn, and the other player claimed
     the win (or a draw)."""
+    AGREEMENT = "agreement"
+    """The players agreed to a draw (one offered it, the other accepted)."""
     ABORTED = "aborted"
     """A side did not make its first move in time: the game ends with no result (``*``)."""
 
@@ -87,7 +89,7 @@ class Outcome:
         """
         ending = _ENDINGS.get(self.termination)
         if ending is not None:
-            if self.termination is Termination.ABORTED:
+            if self.termination in (Termination.ABORTED, Termination.AGREEMENT):
                 return ending[language]
             # Abandonment drawn: the side that stayed took the draw; the other one left.
             loser = self.winner.other if self.winner is not None else None
@@ -111,6 +113,7 @@ _ENDINGS: dict[Termination, dict[Language, str]] = {
     Termination.ABANDONMENT: {"en": "left the game", "de": "hat die Partie verlassen"},
     Termination.FALSE_CALL: {"en": "called a win that was not there",
                              "de": "hat einen Sieg angesagt, den es nicht gab"},
+    Termination.AGREEMENT: {"en": "drawn by agreement", "de": "remis nach Vereinbarung"},
     Termination.ABORTED: {"en": "game aborted, no result",
                           "de": "Partie abgebrochen, kein Ergebnis"},
 }

@@ -14,8 +14,9 @@ The format is described in ``docs/record-format.md``.  In short::
 A game that ended by a resignation has the winner's result and the header
 ``[Termination "resignation"]``; the player who resigned is the one who lost.
 Likewise ``time`` (lost on time), ``abandonment`` (left the game: a win, or a
-draw) and ``aborted`` (no result, ``*``).  A game played with a clock keeps it
-in the headers ``TimeControl`` and ``Clocks`` (:func:`quads.clock.clock_headers`).
+draw), ``agreement`` (a draw agreed, ``1/2-1/2``) and ``aborted`` (no result,
+``*``).  A game played with a clock keeps it in the headers ``TimeControl`` and
+``Clocks`` (:func:`quads.clock.clock_headers`).
 
 :func:`read_record` gives a :class:`~quads.game.Game`; :func:`write_record`
 writes one.  ``write_record(read_record(text)) == text`` for a record as this
@@ -27,7 +28,7 @@ from __future__ import annotations
 import re
 
 from quads.errors import IllegalActionError, InvalidPositionError, InvalidRecordError, QuadsError
-from quads.game import Abandon, Abort, Game, Resign, Timeout
+from quads.game import Abandon, Abort, Agree, Game, Resign, Timeout
 from quads.notation import parse_token, write_tokens
 from quads.outcome import Player, Termination
 from quads.position import EMPTY, Position
@@ -42,7 +43,7 @@ RESIGNATION = "resignation"
 """The ``Termination`` header of a game that ended by a resignation."""
 
 _ENDINGS = {Termination.RESIGNATION, Termination.TIME, Termination.ABANDONMENT,
-            Termination.ABORTED}
+            Termination.AGREEMENT, Termination.ABORTED}
 """The terminations that a record's ``Termination`` header says (the others its moves)."""
 
 _ORDER = ("Event", "Site", "Date", "Round", "First", "Second", "Rules", "Position", "Result",
@@ -215,6 +216,13 @@ def _resign(game: Game, termination: str, result: str | None) -> None:
             "resigned_after_end")
     if kind is Termination.ABORTED:
         game.apply(Abort())
+        return
+    if kind is Termination.AGREEMENT:
+        if result != "1/2-1/2":
+            raise InvalidRecordError(
+                f"a game drawn by agreement needs the result 1/2-1/2, not {result or 'none'}",
+                "agreement_result", result=result or "")
+        game.apply(Agree())
         return
     if termination in _LEGACY_RESIGNATION:
         loser = _LEGACY_RESIGNATION[termination]

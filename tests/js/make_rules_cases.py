@@ -171,7 +171,7 @@ ACTION_TEXTS = (
     "resign third", "resign", "resign first x", "declare", "claim", "decline", "declare x",
     "claim ", "", " ", "pass", "Give 7", "give  7", "undo", "timeout first", "timeout second",
     "timeout third", "timeout", "abandon first", "abandon second draw", "abandon first drawn",
-    "abandon first draw x", "abandon", "abort", "abort now",
+    "abandon first draw x", "abandon", "abort", "abort now", "agree", "agree now",
 )
 """Actions as a game's stored data (and the page's device games) write them, and spoilt."""
 
@@ -367,7 +367,7 @@ HEADER_VALUES = ["Club night", 'say "hi"', "back\\slash", "two\nlines", "Zoë", 
 def game_cases(rng: random.Random) -> list[dict[str, Any]]:
     """Random games under every rule set, each state's facts, refusals and the record;
     tokens read and whole turns played now and then, and actions after the end."""
-    from quads.game import Abandon, Abort, Game, Resign, Timeout
+    from quads.game import Abandon, Abort, Agree, Game, Resign, Timeout
     from quads.notation import parse_token
     from quads.outcome import Player
     from quads.position import EMPTY, Position
@@ -425,7 +425,7 @@ def game_cases(rng: random.Random) -> list[dict[str, Any]]:
                 to_move = game.to_move  # an abandonment drawn is the side to move's
                 assert to_move is not None
                 game.apply(side.choice([Resign(loser), Timeout(loser), Abandon(loser),
-                                        Abandon(to_move, draw=True), Abort()]))
+                                        Abandon(to_move, draw=True), Agree(), Abort()]))
             ended = []
             for action in (Resign(side.choice(list(Player))), side.choice(actions_all)):
                 ended.append({"action": str(action), **attempt(
@@ -522,6 +522,10 @@ def record_cases(rng: random.Random, games: list[dict[str, Any]]) -> list[dict[s
         "[Termination \"first player resigned\"]\n\n1. 7 1-0",
         "[Termination \"resignation\"]\n\n1. 0 A11 2. B12 C13 3. D1! 1-0",
         "[Termination \"resignation\"]\n[Result \"1-0\"]\n\n1. 7 A1F 0-1",
+        # a draw agreed
+        "[Termination \"agreement\"]\n\n1. 7 A1F 1/2-1/2",
+        "[Termination \"agreement\"]\n\n1. 7 A1F 1-0",
+        "[Termination \"agreement\"]\n\n1. 7 A1F *",
         # false calls
         "[Rules \"classic:forfeit-calls\"]\n\n1. 4 A15 2. B16 C1x7 3. D1?8 A2 *",
         "[Rules \"classic:forfeit-calls\"]\n\n1. 4 A15 2. B16 C17 3. xD1?8 ! 0-1",

@@ -282,7 +282,8 @@ def test_an_undo_request_accepted(host: Any, guest: Any, playing: dict[str, Any]
     assert undone["revision"] == asked["revision"] + 1
     assert host.get(view["id"]) == undone | {"seats": {"first": "you", "second": "opponent"},
                                              "you": "first", "can_act": True,
-                                             "can_resign": True}
+                                             "can_resign": True,
+                                             "undos_left": 2}  # the host asked once
     with unchanged(host, view["id"]):
         assert code(host.redo(undone, 409)) == "nothing_to_redo"
         assert code(guest.answer(undone, True, 409)) == "no_undo_request"

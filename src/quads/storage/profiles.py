@@ -153,12 +153,12 @@ class ProfileStore:
         return or_(and_(first == player, result == ("1-0" if won else "0-1")),
                    and_(second == player, result == ("0-1" if won else "1-0")))
 
-    def finished(self, player: str, *, rules: Collection[str] | None = None,
+    def finished(self, player: str, *, rules: str | Collection[str] | None = None,
                  result: SideResult | None = None, limit: int = 50,
                  after: tuple[str, str] | None = None) -> FinishedPage:
         """A page of ``player``'s finished online games (both seats taken, by two
         players), the last ended first (ties by id, highest first); only those of the
-        rule sets ``rules`` (their canonical names) and of ``result`` from ``player``'s
+        rule set ``rules`` (its canonical name, or several) and of ``result`` from ``player``'s
         side, if given.
 
         ``limit`` and ``after`` read one page as :meth:`GameStore.summaries
@@ -174,7 +174,8 @@ class ProfileStore:
         account = accounts.alias("opponent_account")
         condition = self._finished(player)
         if rules is not None:
-            condition = and_(condition, games.c.rules.in_(sorted(rules)))
+            names = [rules] if isinstance(rules, str) else sorted(rules)
+            condition = and_(condition, games.c.rules.in_(names))
         if result is not None:
             condition = and_(condition, or_(self._result_is(player, result),
                                             games.c.result.is_(None)))

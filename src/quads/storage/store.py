@@ -70,7 +70,8 @@ _SUMMARY = (games.c.id, games.c.rules, games.c.mode, games.c.level, games.c.huma
             games.c.revision, games.c.device, games.c.clock, games.c.result)
 _PROGRESS = ("actions", "redo", "ply", "status", "result", "to_move", "revision", "updated",
              "first_player", "second_player", "invite", "undo_request", "resigned", "rematch",
-             "rematch_by", "device_revision", "clock", "deadline", "bot_invited", "bot_declined")
+             "rematch_by", "device_revision", "clock", "deadline", "bot_invited", "bot_declined",
+             "draw_offer", "draws_first", "draws_second", "undos_first", "undos_second")
 
 
 _SAVE = update(games).where(games.c.id == bindparam("game_id"),
@@ -258,6 +259,11 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
             "deadline": _deadline(stored),
             "bot_invited": stored.bot_invited,
             "bot_declined": int(stored.bot_declined),
+            "draw_offer": _identifier(stored.draw_offer),
+            "draws_first": stored.draw_offers[0],
+            "draws_second": stored.draw_offers[1],
+            "undos_first": stored.undo_requests[0],
+            "undos_second": stored.undo_requests[1],
         }
 
     # -- reading ---------------------------------------------------------------
@@ -295,6 +301,9 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
             second_player=row["second_player"],
             invite=row["invite"],
             undo_request=_player(row["undo_request"]),
+            draw_offer=_player(row["draw_offer"]),
+            draw_offers=(row["draws_first"], row["draws_second"]),
+            undo_requests=(row["undos_first"], row["undos_second"]),
             rematch=row["rematch"],
             rematch_by=_player(row["rematch_by"]),
             device=row["device"],

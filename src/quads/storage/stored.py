@@ -2,7 +2,7 @@
 
 Actions are stored as their text (``give 7``, ``place B2``, ``declare``,
 ``claim``, ``decline``, ``resign first``, ``timeout second``, ``abandon first``,
-``abandon first draw``, ``abort``), which :func:`action_text` writes and
+``abandon first draw``, ``agree``, ``abort``), which :func:`action_text` writes and
 :func:`parse_action` reads back; replaying them from the start position gives
 the same game, redo trail included.
 """
@@ -20,6 +20,7 @@ from quads.game import (
     Abandon,
     Abort,
     Action,
+    Agree,
     Claim,
     Declare,
     Decline,
@@ -98,6 +99,12 @@ class StoredGame:
     """``online`` only: the token that seats a second person, while a seat is free."""
     undo_request: Player | None = None
     """``online`` only: the side asking the other to accept an undo."""
+    draw_offer: Player | None = None
+    """``online`` only: the side whose offer of a draw waits for the other's answer."""
+    draw_offers: tuple[int, int] = (0, 0)
+    """``online`` only: how many draws the first and the second side offered."""
+    undo_requests: tuple[int, int] = (0, 0)
+    """``online`` only: how many undos the first and the second side asked for."""
     rematch: str | None = None
     """The id of the game that "Play again" started after this one."""
     rematch_by: Player | None = None
@@ -234,7 +241,7 @@ def parse_action(text: str) -> Action:
     if word == "abandon" and side in ("first", "second") and draw in ("", "draw"):
         return Abandon(Player[side.upper()], draw=draw == "draw")
     simple: dict[str, Action] = {"declare": Declare(), "claim": Claim(), "decline": Decline(),
-                                 "abort": Abort()}
+                                 "agree": Agree(), "abort": Abort()}
     if word in simple and not argument:
         return simple[word]
     raise QuadsError(f"invalid stored action {text!r}")

@@ -86,6 +86,11 @@ games = Table(
            nullable=False, server_default="0"),
     Column("category", Text),
     Column("result", Text),
+    Column("draw_offer", Text,
+           CheckConstraint("draw_offer IN ('first', 'second')", name="games_draw_offer")),
+    *(Column(name, Integer, CheckConstraint(f"{name} >= 0", name=f"games_{name}"),
+             nullable=False, server_default="0")
+      for name in ("draws_first", "draws_second", "undos_first", "undos_second")),
     Index("games_by_status", "status", "updated"),
     Index("games_by_owner", "owner", "updated"),
     Index("games_by_first", "first_player", "updated"),

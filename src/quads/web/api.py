@@ -43,6 +43,7 @@ from quads.web.schemas.analysis import ReviewView
 from quads.web.schemas.game_actions import (
     AbandonClaim,
     ActionRequest,
+    DrawAnswer,
     JoinRequest,
     RevisionRequest,
     UndoAnswer,
@@ -260,6 +261,25 @@ def answer_undo(game_id: GameId, body: UndoAnswer, games: GamesOf, player: Calle
                 view: ViewerOf) -> GameView:
     """Accept or refuse the other player's undo request in an online game."""
     return view(games.answer_undo(game_id, player, body.revision, body.accept))
+
+
+@router.post("/games/{game_id}/draw", tags=["online"], responses=refusals(403, 404, 409))
+@quick
+def offer_draw(game_id: GameId, body: RevisionRequest, games: GamesOf, player: CallerOf,
+               view: ViewerOf) -> GameView:
+    """Offer the other player a draw: it stands until they answer it (``draw/answer``)
+    or play on. One offer waits at a time, and each side makes three at most in a game
+    (``too_many_draw_offers``); an offer while the other's waits accepts theirs."""
+    return view(games.offer_draw(game_id, player, body.revision))
+
+
+@router.post("/games/{game_id}/draw/answer", tags=["online"],
+             responses=refusals(403, 404, 409))
+@quick
+def answer_draw(game_id: GameId, body: DrawAnswer, games: GamesOf, player: CallerOf,
+                view: ViewerOf) -> GameView:
+    """Accept (the game is drawn, ``agreement``) or decline the other player's offer."""
+    return view(games.answer_draw(game_id, player, body.revision, body.accept))
 
 
 @router.post("/games/{game_id}/redo", tags=["games"], responses=refusals(403, 404, 409))

@@ -84,7 +84,8 @@ STATUSES: dict[str, int] = {
     "own_bot": 409,
     "out_of_range": 409, "own_seek": 409, "seat_taken": 409, "seek_gone": 409, "stale": 409,
     "stream_open": 409, "too_many_seeks": 409, "undo_requested": 409,
-    "waiting_for_opponent": 409,
+    "waiting_for_opponent": 409, "draw_offered": 409, "no_draw_offer": 409, "not_online": 409,
+    "too_many_draw_offers": 409, "too_many_undo_requests": 409,
     # A value of the right form that names nothing usable.
     "bad_passkey": 422, "cannot_be_rated": 422, "invalid_cursor": 422, "invalid_name": 422,
     "no_credential": 422, "no_such_bot": 422, "weak_password": 422,

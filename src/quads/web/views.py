@@ -18,6 +18,7 @@ from quads.ratings import PROVISIONAL
 from quads.review import TurnReview
 from quads.site.games import clocks, history, seats
 from quads.site.games.calls import claim_pending
+from quads.site.games.play import DRAW_OFFERS, UNDO_REQUESTS
 from quads.storage import GameSummary, StoredGame
 from quads.storage.profiles import side_result
 from quads.storage.stored import SeatRating, now
@@ -186,6 +187,7 @@ def shared_fields(stored: StoredGame) -> dict[str, Any]:
         "last": last_turn(game),
         "outcome": None if game.outcome is None else outcome_view(game.outcome),
         "undo_request": seats.side_name(stored.undo_request),
+        "draw_offer": seats.side_name(stored.draw_offer),
         "resigned": seats.side_name(stored.resigned),
         "rematch": stored.rematch,
         "rematch_by": seats.side_name(stored.rematch_by),
@@ -269,6 +271,10 @@ def game_view(stored: StoredGame, viewer: str | None = None,
                         and None in (stored.first_player, stored.second_player) else None),
         clock=clock_view(stored, now() if at is None else at),
         abandon_after=_abandon_after(stored, you, settings),
+        draws_left=(None if not online or you is None
+                    else DRAW_OFFERS - stored.draw_offers[you.value]),
+        undos_left=(None if not online or you is None
+                    else UNDO_REQUESTS - stored.undo_requests[you.value]),
     )
 
 

@@ -89,6 +89,7 @@ def expire(stored: StoredGame, at: datetime) -> bool:
     stored.game.apply(Abort() if expiry == "abort" else Timeout(loser))
     stored.clock = clock.stop(deadline)
     stored.undo_request = None
+    stored.draw_offer = None
     return True
 
 
@@ -158,4 +159,5 @@ def claim_abandonment(stored: StoredGame, side: Player, draw: bool,
     mover = stored.game.to_move
     stored.game.apply(Abandon(opponent, draw=draw))
     stored.undo_request = None
+    stored.draw_offer = None
     after_change(stored, mover, at)

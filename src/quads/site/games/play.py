@@ -12,7 +12,7 @@ from datetime import UTC
 
 from quads.clock import TimeControl, clock_headers
 from quads.errors import InvalidRecordError
-from quads.game import Action, Game
+from quads.game import Action, Agree, Game
 from quads.outcome import Player
 from quads.players import LEVELS, make_player
 from quads.players.hints import Hint, hint
@@ -206,6 +206,20 @@ def join(stored: StoredGame, player: str, invite: str) -> bool:
     return True
 
 
+DRAW_OFFERS = 3
+"""Draws each side may offer in one online game: room for a change of heart, none
+for pestering."""
+UNDO_REQUESTS = 3
+"""Undos each side may ask for in one online game."""
+
+
+def settle_requests(stored: StoredGame) -> None:
+    """Forget what waited for an answer (an undo request, a draw offer): the game is
+    over, or its board changed under it."""
+    stored.undo_request = None
+    stored.draw_offer = None
+
+
 def resign(stored: StoredGame, side: Player) -> None:
     """``side`` gives up: the other side wins (:meth:`Game.resign`).
 
@@ -214,7 +228,57 @@ def resign(stored: StoredGame, side: Player) -> None:
     if stored.is_over():
         raise SiteError.game_over()
     stored.game.resign(side)
-    stored.undo_request = None
+    settle_requests(stored)
+
+
+def _both_seated(stored: StoredGame) -> None:
+    if stored.first_player is None or stored.second_player is None:
+        raise SiteError("waiting_for_opponent",
+                       "nobody has joined yet: there is nobody to ask")
+
+
+def _count(counts: tuple[int, int], side: Player) -> tuple[int, int]:
+    """``counts`` with one more for ``side``."""
+    first, second = counts
+    return (first + 1, second) if side is Player.FIRST else (first, second + 1)
+
+
+def offer_draw(stored: StoredGame, side: Player) -> None:
+    """``side`` offers the other player of an online game a draw, which stands until
+    they answer it or play on; an offer made while the other's waits accepts theirs.
+
+    :raises SiteError: ``waiting_for_opponent`` while a seat is free, ``game_over``,
+        ``draw_offered`` while the offer of ``side`` waits for its answer,
+        ``too_many_draw_offers`` past :data:`DRAW_OFFERS` in the game.
+    """
+    _both_seated(stored)
+    if stored.is_over():
+        raise SiteError.game_over()
+    if stored.draw_offer is side.other:
+        answer_draw(stored, side, accept=True)
+        return
+    if stored.draw_offer is side:
+        raise SiteError("draw_offered", "your draw offer waits for its answer")
+    made = stored.draw_offers[side.value]
+    if made >= DRAW_OFFERS:
+        raise SiteError("too_many_draw_offers", f"you offered a draw {made} times in this "
+                        f"game already, the most there may be", "", most=DRAW_OFFERS)
+    stored.draw_offer = side
+    stored.draw_offers = _count(stored.draw_offers, side)
+
+
+def answer_draw(stored: StoredGame, side: Player, accept: bool) -> None:
+    """``side`` accepts (the game is drawn) or declines the other player's offer.
+
+    :raises SiteError: ``no_draw_offer`` when the other player offered none.
+    """
+    offer = stored.draw_offer
+    if offer is None or offer is side or stored.is_over():
+        raise SiteError("no_draw_offer", "your opponent has not offered a draw")
+    stored.draw_offer = None
+    if accept:
+        stored.game.apply(Agree())
+        settle_requests(stored)
 
 
 def request_undo(stored: StoredGame, side: Player) -> None:
@@ -224,14 +288,17 @@ def request_undo(stored: StoredGame, side: Player) -> None:
         ask), ``nothing_to_undo``, ``undo_requested`` while a request waits for
         its answer.
     """
-    if stored.first_player is None or stored.second_player is None:
-        raise SiteError("waiting_for_opponent",
-                       "nobody has joined yet: there is nobody to ask")
+    _both_seated(stored)
     if stored.is_over() or not history.can_undo(stored.game, side):
         raise SiteError("nothing_to_undo", "there is nothing of yours to undo")
     if stored.undo_request is not None:
         raise SiteError("undo_requested", "an undo request is waiting for its answer")
+    made = stored.undo_requests[side.value]
+    if made >= UNDO_REQUESTS:
+        raise SiteError("too_many_undo_requests", f"you asked for an undo {made} times in "
+                        "this game already, the most there may be", "", most=UNDO_REQUESTS)
     stored.undo_request = side
+    stored.undo_requests = _count(stored.undo_requests, side)
 
 
 def answer_undo(stored: StoredGame, side: Player, accept: bool) -> None:
@@ -246,6 +313,7 @@ def answer_undo(stored: StoredGame, side: Player, accept: bool) -> None:
     stored.undo_request = None
     if accept and history.can_undo(stored.game, requester):
         history.undo(stored.game, requester)
+        stored.draw_offer = None  # offered on a board that is no more
 
 
 def person(stored: StoredGame) -> Player | None:
@@ -271,8 +339,11 @@ def apply_action(stored: StoredGame, action: Action) -> None:
     side = person(stored)
     if side is not None and game.to_move is not side:
         raise SiteError.not_your_turn("it is the computer's turn: ask it to play")
+    mover = game.to_move
     game.apply(action)
     stored.undo_request = None
+    if stored.draw_offer is not mover or game.is_over():
+        stored.draw_offer = None  # playing on declines the other's offer
 
 
 def turn_seed(seed: int, ply: int) -> int:

@@ -247,6 +247,39 @@ class Games:
         actions.save(self.store, self.followers.publish, stored)
         return stored
 
+    def offer_draw(self, game_id: str, player: str | None, revision: int) -> StoredGame:
+        """The caller offers the other player of an online game a draw (or accepts
+        theirs, if one waits).
+
+        :raises SiteError: ``not_online``, ``waiting_for_opponent``, ``game_over``,
+            ``draw_offered``, ``too_many_draw_offers``.
+        """
+        stored, side = self._draw(game_id, player, revision)
+        actions.timed(self.store, self.followers.publish, stored,
+                      lambda: play.offer_draw(stored, side))
+        return stored
+
+    def answer_draw(self, game_id: str, player: str | None, revision: int,
+                    accept: bool) -> StoredGame:
+        """Accept (the game is drawn) or decline the other player's draw offer.
+
+        :raises SiteError: ``not_online``, ``no_draw_offer``.
+        """
+        stored, side = self._draw(game_id, player, revision)
+        actions.timed(self.store, self.followers.publish, stored,
+                      lambda: play.answer_draw(stored, side, accept))
+        return stored
+
+    def _draw(self, game_id: str, player: str | None, revision: int
+              ) -> tuple[StoredGame, Player]:
+        """The online game ``game_id`` at ``revision`` and the caller's seat in it."""
+        stored = self.load(game_id, player)
+        side = seats.require_seat(stored, player)
+        play.check_revision(stored, revision)
+        if side is None:
+            raise SiteError("not_online", "draws are offered in online games only")
+        return stored, side
+
     def redo(self, game_id: str, player: str | None, revision: int) -> StoredGame:
         """Play again what undo took back (not online).
 

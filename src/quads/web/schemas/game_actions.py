@@ -19,6 +19,7 @@ __all__ = [
     "ClaimAction",
     "DeclareAction",
     "DeclineAction",
+    "DrawAnswer",
     "GiveAction",
     "JoinRequest",
     "PlaceAction",
@@ -81,6 +82,12 @@ class AbandonClaim(RevisionRequest):
 
 class UndoAnswer(RevisionRequest):
     """The other player's answer to an undo request in an online game."""
+
+    accept: bool = Field(strict=True)
+
+
+class DrawAnswer(RevisionRequest):
+    """The other player's answer to a draw offer in an online game."""
 
     accept: bool = Field(strict=True)
 

@@ -206,6 +206,15 @@ class GameView(BaseModel):
                     "that seats the other person")
     undo_request: Side | None = Field(
         description="`online`: the side that asked to undo, until the other answers")
+    draw_offer: Side | None = Field(
+        default=None, description="`online`: the side whose draw offer waits for the "
+                                  "other's answer (it lapses when the other plays on)")
+    draws_left: int | None = Field(
+        default=None, description="`online`, seated caller: the draws they may still "
+                                  "offer in this game")
+    undos_left: int | None = Field(
+        default=None, description="`online`, seated caller: the undos they may still ask "
+                                  "for in this game")
     resigned: Side | None = Field(description="The side that resigned")
     rematch: str | None = Field(description="The id of the game \"Play again\" started")
     rematch_by: Side | None = Field(

@@ -280,6 +280,11 @@ export const listBots = (options) => request("GET", "/api/bots", undefined, opti
 export const inviteBot = (id, bot, options) => request("POST", `${gamePath(id)}/invite-bot`, { bot }, options);
 /** The address of the invitation's QR code (an SVG image). */
 export const inviteQrUrl = (id) => `${gamePath(id)}/invite.svg`;
+/** Offer the opponent a draw (or accept theirs, if one waits). */
+export const offerDraw = (id, revision, options) => request("POST", `${gamePath(id)}/draw`, { revision }, options);
+/** Accept or decline the opponent's draw offer. */
+export const answerDraw = (id, revision, accept, options) =>
+  request("POST", `${gamePath(id)}/draw/answer`, { revision, accept }, options);
 /** Accept or refuse the opponent's undo request. */
 export const answerUndo = (id, revision, accept, options) =>
   request("POST", `${gamePath(id)}/undo/answer`, { revision, accept }, options);

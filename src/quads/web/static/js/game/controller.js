@@ -185,6 +185,14 @@ export class GameController {
     return this.send((source, revision) => source.claimAbandoned(revision, draw), "abandon", true);
   }
 
+  offerDraw() {
+    return this.send((source, revision) => source.offerDraw(revision), "draw", false);
+  }
+
+  answerDraw(accept) {
+    return this.send((source, revision) => source.answerDraw(revision, accept), "draw_answer", false);
+  }
+
   answerUndo(accept) {
     return this.send((source, revision) => source.answerUndo(revision, accept), "undo_answer", false);
   }

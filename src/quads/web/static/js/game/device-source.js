@@ -153,6 +153,14 @@ export class DeviceSource {
     throw new DeviceGameError("bad_request", "undo requests are for online games");
   }
 
+  async offerDraw() {
+    throw new DeviceGameError("bad_request", "draws are offered in online games");
+  }
+
+  async answerDraw() {
+    throw new DeviceGameError("bad_request", "draws are offered in online games");
+  }
+
   async remove() {
     await this.store.deleteGame(this.id);
     changed(this.id, null);

@@ -64,6 +64,7 @@ function endReason(view) {
   const me = view.mode === "online" ? view.you : view.mode === "computer" ? view.human : null;
   if (outcome.reason === "aborted") return t("end.aborted.they");
   if (outcome.reason === "abandonment" && !winner) return t("end.abandonment.draw");
+  if (outcome.reason === "agreement") return t(me ? "end.agreement.you" : "end.agreement.they");
   if (!winner || outcome.reason === "full-board") return t("end.full_board");
   // Worded from the side that lost: who gave up, ran out of time, left, or called falsely.
   if (["resignation", "time", "abandonment", "false-call"].includes(outcome.reason)) {

@@ -29,7 +29,7 @@ import { GameController } from "./controller.js";
 import { renderEnd } from "./end-panel.js";
 import { GameModel } from "./model.js";
 import {
-  copyInvite, renderInvite, renderInviteBots, renderSeats, renderUndoRequest, shareInvite,
+  copyInvite, renderDrawOffer, renderInvite, renderInviteBots, renderSeats, renderUndoRequest, shareInvite,
 } from "./online-panels.js";
 import { renderHand, renderLastMove, renderMoves, renderPrompt, renderTools } from "./panels.js";
 import { placeRefusal } from "./refusal.js";
@@ -66,6 +66,9 @@ export class GameView {
       ["delete-button", () => act.ask("delete")],
       ["confirm-no", () => act.ask(null)],
       ["confirm-yes", () => act.confirm()],
+      ["draw-button", () => act.offerDraw()],
+      ["draw-accept", () => act.answerDraw(true)],
+      ["draw-decline", () => act.answerDraw(false)],
       ["undo-accept", () => act.answerUndo(true)],
       ["undo-refuse", () => act.answerUndo(false)],
       ["abandon-win", () => act.claimAbandoned(false)],
@@ -148,6 +151,7 @@ export class GameView {
     renderInvite(view);
     renderInviteBots(view, game.bots.bots, (bot) => this.controller.offerSeat(bot), game.busy);
     renderUndoRequest(view, game.busy);
+    renderDrawOffer(view, game.busy);
     game.abandon.draw();
 
     // The board: free cells can be pressed when the person must place.
@@ -298,7 +302,7 @@ export class GameView {
    */
   actingElements() {
     const view = this.game.view;
-    const asked = [$("game-message"), $("undo-panel"), $("abandon-panel")].filter((element) => !element.hidden);
+    const asked = [$("game-message"), $("undo-panel"), $("draw-panel"), $("abandon-panel")].filter((element) => !element.hidden);
     // A call to confirm (a false one costs the next call or the game): its question first.
     const calling = this.game.confirming === "declare" || this.game.confirming === "claim";
     if (calling && !$("confirm-panel").hidden) asked.unshift($("confirm-panel"));

@@ -145,6 +145,30 @@ export function renderUndoRequest(view, busy) {
   for (const id of ["undo-accept", "undo-refuse"]) $button(id).disabled = busy;
 }
 
+/**
+ * Online: the opponent's draw offer to answer, or one's own waiting for its answer;
+ * and the button to offer one, with the offers left when few are.
+ */
+export function renderDrawOffer(view, busy) {
+  const online = view.mode === "online" && !view.outcome && !view.spectator;
+  const full = online && view.seats.first !== "free" && view.seats.second !== "free";
+  const offer = full ? view.draw_offer : null;
+  const panel = $("draw-panel");
+  panel.hidden = !offer;
+  if (offer) {
+    const mine = offer === view.you;
+    panel.classList.toggle("is-waiting", mine);
+    $("draw-text").textContent = t(mine ? "draw.waiting" : "draw.offered");
+    $("draw-answer").hidden = mine;
+    for (const id of ["draw-accept", "draw-decline"]) $button(id).disabled = busy;
+  }
+  const button = $button("draw-button");
+  const left = typeof view.draws_left === "number" ? view.draws_left : 0;
+  button.hidden = !full;
+  button.disabled = busy || offer === view.you || left <= 0;
+  button.textContent = left < 3 ? t("action.draw.left", { count: left }) : t("action.draw");
+}
+
 /** What stands for the name in the words of a seat, to be split there. */
 const MARK = "\u0000";
 

@@ -9,7 +9,8 @@
 //                                                 code "unreachable" rather than wait for the server)
 //   act(revision, action)      -> GameView        {action: "place", cell} | {action: "give", piece} | declare, claim, decline
 //   computer(revision)         -> GameView        the computer's whole turn
-//   undo(revision), redo(revision), resign(revision), answerUndo(revision, accept) -> GameView
+//   undo(revision), redo(revision), resign(revision), answerUndo(revision, accept),
+//   offerDraw(revision), answerDraw(revision, accept) -> GameView
 //   claimAbandoned(revision, draw) -> GameView   online: the opponent left during their turn
 //   remove(revision)           -> nothing          delete the unfinished game
 //   rematch()                  -> GameView        "Play again" (another game, another source)
@@ -109,6 +110,14 @@ export class ServerGame {
 
   answerUndo(revision, accept) {
     return api.answerUndo(this.id, revision, accept, this.options);
+  }
+
+  offerDraw(revision) {
+    return api.offerDraw(this.id, revision, this.options);
+  }
+
+  answerDraw(revision, accept) {
+    return api.answerDraw(this.id, revision, accept, this.options);
   }
 
   async remove(revision) {

@@ -80,11 +80,14 @@ export function abandonment(player, draw = false) {
   return Object.freeze({ type: "abandon", player, draw: Boolean(draw) });
 }
 
+/** The players agreed to a draw (Python's Agree). */
+export const AGREE = /** @type {ResignAction} */ (Object.freeze({ type: "agree" }));
+
 /** A side did not make its first move in time: the game ends with no result (Python's Abort). */
 export const ABORT = /** @type {ResignAction} */ (Object.freeze({ type: "abort" }));
 
 /** The types of the endings from outside the board: no record token, no turn. */
-export const ENDINGS = Object.freeze(new Set(["resign", "timeout", "abandon", "abort"]));
+export const ENDINGS = Object.freeze(new Set(["resign", "timeout", "abandon", "agree", "abort"]));
 
 /** Declare ("Quarto!") the winning shape one's own placement just completed. */
 export const DECLARE = /** @type {Action} */ (Object.freeze({ type: "declare" }));
@@ -129,6 +132,7 @@ export function parseAction(text) {
     return abandonment(side, draw === "draw");
   }
   if (verb === "abort" && !arg) return ABORT;
+  if (verb === "agree" && !arg) return AGREE;
   if (verb === "declare" && !arg) return DECLARE;
   if (verb === "claim" && !arg) return CLAIM;
   if (verb === "decline" && !arg) return DECLINE;
@@ -616,9 +620,10 @@ export class Game {
 
 /**
  * An ending from outside the board: a resignation, a timeout, an abandonment (won or
- * drawn) or an abort.
+ * drawn), a draw agreed or an abort.
  * @typedef {{ type: "resign" | "timeout", player: Player }
- *   | { type: "abandon", player: Player, draw: boolean } | { type: "abort" }} ResignAction
+ *   | { type: "abandon", player: Player, draw: boolean } | { type: "agree" }
+ *   | { type: "abort" }} ResignAction
  */
 
 /**
@@ -630,6 +635,7 @@ function ending(action) {
   if (action.type === "resign") return new Outcome("resignation", other(action.player));
   if (action.type === "timeout") return new Outcome("time", other(action.player));
   if (action.type === "abandon") return new Outcome("abandonment", action.draw ? null : other(action.player));
+  if (action.type === "agree") return new Outcome("agreement", null);
   return new Outcome("aborted", null);
 }
 /**

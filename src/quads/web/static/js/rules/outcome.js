@@ -1,7 +1,7 @@
 // Who plays, and how a game ends.
 
 /** @typedef {"first" | "second"} Player  `first` hands over the first piece of the game. */
-/** @typedef {"win" | "declaration" | "claim" | "false-call" | "full-board" | "resignation" | "time" | "abandonment" | "aborted"} Termination */
+/** @typedef {"win" | "declaration" | "claim" | "false-call" | "full-board" | "resignation" | "time" | "abandonment" | "agreement" | "aborted"} Termination */
 /** @typedef {import("./shapes.js").Shape} Shape */
 /** @typedef {import("./pieces.js").Trait} Trait */
 

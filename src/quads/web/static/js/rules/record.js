@@ -11,7 +11,7 @@
 // [Termination "resignation"]; the player who resigned is the one who lost.
 
 import { IllegalActionError, InvalidPositionError, InvalidRecordError, QuadsError } from "./errors.js";
-import { ABORT, Game, abandonment, timeout } from "./game.js";
+import { ABORT, AGREE, Game, abandonment, timeout } from "./game.js";
 import { FIRST, SECOND } from "./outcome.js";
 import { parseToken, writeTokens } from "./notation.js";
 import { EMPTY, Position } from "./position.js";
@@ -24,7 +24,7 @@ export const RESULTS = Object.freeze(["1-0", "0-1", "1/2-1/2", "*"]);
 /** The `Termination` header of a game that ended by a resignation. */
 export const RESIGNATION = "resignation";
 /** The terminations that a record's `Termination` header says (the others its moves). */
-const ENDINGS = new Set([RESIGNATION, "time", "abandonment", "aborted"]);
+const ENDINGS = new Set([RESIGNATION, "time", "abandonment", "agreement", "aborted"]);
 
 const ORDER = ["Event", "Site", "Date", "Round", "First", "Second", "Rules", "Position", "Result", "Termination"];
 /** `Termination` values of records written before resignation was part of the rules,
@@ -43,7 +43,7 @@ function resultOf(game) {
 /**
  * The record of `game`: its headers, then its move text.  `Rules` and `Result`
  * are always written from the game itself, and `Termination` (`resignation`, `time`,
- * `abandonment`, `aborted`) when, and only when, the game ended so; `Position` only when the game did not start on
+ * `abandonment`, `agreement`, `aborted`) when, and only when, the game ended so; `Position` only when the game did not start on
  * the empty board.  Line breaks inside a header value become spaces.
  * @param {Game} game
  * @returns {string}
@@ -218,6 +218,16 @@ function resignFrom(game, termination, result) {
   }
   if (kind === "aborted") {
     game.apply(ABORT);
+    return;
+  }
+  if (kind === "agreement") {
+    if (result !== "1/2-1/2") {
+      throw new InvalidRecordError(
+        `a game drawn by agreement needs the result 1/2-1/2, not ${result || "none"}`,
+        "agreement_result", { result: result || "" },
+      );
+    }
+    game.apply(AGREE);
     return;
   }
   let loser;
