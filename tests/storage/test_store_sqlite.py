@@ -90,9 +90,10 @@ def test_a_database_of_schema_3_opens_without_loss(tmp_path: Path) -> None:
     # The columns added since (who asked for a rematch, the device of an uploaded game
     # and its revision there, the clock, its deadline, when each seat left, the bot
     # its free seat is offered to) are empty: not known, or none; no bot declined,
-    # and no game rated.
+    # no game rated, no draw offered, and no draw offer or undo request counted.
     assert [row[:len(games_before[0])] for row in games_after] == games_before
-    assert {row[len(games_before[0]):] for row in games_after} == {(None,) * 8 + (0, 0, None, None)}
+    assert {row[len(games_before[0]):] for row in games_after} == {
+        (None,) * 8 + (0, 0, None, None, None, 0, 0, 0, 0)}
     computer = store.load("computer-game")
     assert (computer.mode, computer.level, computer.human, computer.owner) == (
         "computer", 3, Player.FIRST, "a" * 64)

@@ -26,6 +26,8 @@ ROUTES = {
     "/api/games/{game_id}/join": {"post"},
     "/api/games/{game_id}/invite.svg": {"get"},
     "/api/games/{game_id}/undo/answer": {"post"},
+    "/api/games/{game_id}/draw": {"post"},
+    "/api/games/{game_id}/draw/answer": {"post"},
     "/api/games/{game_id}/resign": {"post"},
     "/api/games/{game_id}/rematch": {"post"},
     "/api/invites/{token}": {"get"},
