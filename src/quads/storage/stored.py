@@ -161,6 +161,12 @@ class StoredGame:
         """The number of actions played."""
         return len(self.game.actions)
 
+    def settle_requests(self) -> None:
+        """Forget what waited for an answer (an undo request, a draw offer): the game
+        is over, or its board changed under it."""
+        self.undo_request = None
+        self.draw_offer = None
+
     def is_over(self) -> bool:
         """Whether the game has ended: by the rules or by a resignation."""
         return self.game.is_over()

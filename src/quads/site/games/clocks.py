@@ -88,8 +88,7 @@ def expire(stored: StoredGame, at: datetime) -> bool:
     assert deadline is not None
     stored.game.apply(Abort() if expiry == "abort" else Timeout(loser))
     stored.clock = clock.stop(deadline)
-    stored.undo_request = None
-    stored.draw_offer = None
+    stored.settle_requests()
     return True
 
 
@@ -158,6 +157,5 @@ def claim_abandonment(stored: StoredGame, side: Player, draw: bool,
                        retry_after=left)
     mover = stored.game.to_move
     stored.game.apply(Abandon(opponent, draw=draw))
-    stored.undo_request = None
-    stored.draw_offer = None
+    stored.settle_requests()
     after_change(stored, mover, at)

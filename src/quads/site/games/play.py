@@ -213,13 +213,6 @@ UNDO_REQUESTS = 3
 """Undos each side may ask for in one online game."""
 
 
-def settle_requests(stored: StoredGame) -> None:
-    """Forget what waited for an answer (an undo request, a draw offer): the game is
-    over, or its board changed under it."""
-    stored.undo_request = None
-    stored.draw_offer = None
-
-
 def resign(stored: StoredGame, side: Player) -> None:
     """``side`` gives up: the other side wins (:meth:`Game.resign`).
 
@@ -228,7 +221,7 @@ def resign(stored: StoredGame, side: Player) -> None:
     if stored.is_over():
         raise SiteError.game_over()
     stored.game.resign(side)
-    settle_requests(stored)
+    stored.settle_requests()
 
 
 def _both_seated(stored: StoredGame) -> None:
@@ -278,7 +271,7 @@ def answer_draw(stored: StoredGame, side: Player, accept: bool) -> None:
     stored.draw_offer = None
     if accept:
         stored.game.apply(Agree())
-        settle_requests(stored)
+        stored.settle_requests()
 
 
 def request_undo(stored: StoredGame, side: Player) -> None:
