@@ -5,7 +5,7 @@ Usage (from the repository root, with the ``web`` and ``test`` extras installed)
 
     python bench/signin_flood.py [--flooders 100] [--concurrency 2] [--seconds 20]
                                  [--level 1] [--lifted] [--nice N] [--share S]
-                                 [--flood-nice N]
+                                 [--flood-nice N] [--decoy]
                                  [--json]
 
 The script starts its own ``quads serve`` on a free port of 127.0.0.1 over a new
@@ -22,6 +22,10 @@ half at names nobody has (each refused after the same work as a wrong password).
 Every try costs an Argon2id verification, some 30 ms of a core: the flood is a flood
 of CPU, which the ``accounts`` lane bounds.  With ``--lifted`` the per-address and
 per-account rates of sign-ins are lifted, so that only the lane holds the flood.
+With ``--decoy`` the flood goes to a second server started for it, not to the
+victim's: the control that says what the flooders' own work on this machine costs
+the victim (on a machine of two cores, the flooders, the victim and the server share
+them), which no server could save it.
 
 It prints the victim's p50 and p95 in both phases and their ratios, and what the
 flooders were answered (``401 bad_credentials``, ``429 rate_limited``, ``429 busy``).
@@ -85,8 +89,11 @@ async def flood(url: str, flooders: int, concurrency: int, seconds: float) -> Co
 
 
 async def measure(url: str, flooders: int, concurrency: int, seconds: float,
-                  level: int, flood_nice: int = 0) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT) as owner:
+                  level: int, flood_nice: int = 0, flooded_url: str = "") -> dict[str, Any]:
+    """The victim's figures on ``url``, quiet and while ``flooded_url`` (the same
+    server unless a decoy is given) is flooded."""
+    flooded_url = flooded_url or url
+    async with httpx.AsyncClient(base_url=flooded_url, timeout=TIMEOUT) as owner:
         made = await owner.post("/api/account", json={"name": "Target", "password": PASSWORD})
         made.raise_for_status()
     await victim(url, "quads", level, 1.0)  # warm up
@@ -95,7 +102,7 @@ async def measure(url: str, flooders: int, concurrency: int, seconds: float,
     # victim's own event loop stays free, so its times are the server's.
     warm = min(2.0, seconds / 4)
     flooding = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--flood-only", url, "--flooders", str(flooders),
+        sys.executable, __file__, "--flood-only", flooded_url, "--flooders", str(flooders),
         "--concurrency", str(concurrency), "--seconds", str(warm + seconds + 1),
         stdout=asyncio.subprocess.PIPE, preexec_fn=lambda: os.nice(flood_nice))
     try:
@@ -130,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the flooders' process's niceness (its CPU, on this machine, "
                              "is the server's: 19 leaves the server what an attacker "
                              "elsewhere would)")
+    parser.add_argument("--decoy", action="store_true",
+                        help="flood a second server, not the victim's: the control")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--flood-only", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -144,13 +153,20 @@ def main(argv: list[str] | None = None) -> int:
             "" if args.nice is None else f"\naccount_nice = {args.nice}\n") + (
             "" if args.share is None else f"\naccount_share = {args.share}\n")
         process, url = start_server(Path(directory), settings)
+        servers = [process]
         try:
+            decoy_url = ""
+            if args.decoy:
+                (Path(directory) / "decoy").mkdir()
+                decoy, decoy_url = start_server(Path(directory) / "decoy", settings)
+                servers.append(decoy)
             figures = asyncio.run(measure(url, args.flooders, args.concurrency, args.seconds,
-                                          args.level, args.flood_nice))
+                                          args.level, args.flood_nice, decoy_url))
         finally:
-            process.kill()
-            process.wait(timeout=10)
-    figures["lifted"] = args.lifted
+            for server in servers:
+                server.kill()
+                server.wait(timeout=10)
+    figures["lifted"], figures["decoy"] = args.lifted, args.decoy
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
@@ -159,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
           f"rates {'lifted' if args.lifted else 'as shipped'}"
           + ("" if args.nice is None else f", account_nice {args.nice}")
           + ("" if args.share is None else f", account_share {args.share:g}")
-          + (f", flooders at nice {args.flood_nice}" if args.flood_nice else ""))
+          + (f", flooders at nice {args.flood_nice}" if args.flood_nice else "")
+          + (", the flood at a decoy server (the control)" if args.decoy else ""))
     print_phases(figures)
     print("flooders were answered:", ", ".join(
         f"{count} x {status}" for status, count in sorted(figures["flood_answers"].items())))

@@ -17,7 +17,13 @@ network (``quads serve`` passes it as uvicorn's ``http``, in every worker):
   answered ``503 unavailable`` at once and closed, before it is read;
 - a request that is not HTTP/1.1 as h11 reads it (a malformed head, two ``Host``
   headers) is answered ``400 bad_request`` in JSON, as every refusal is, where
-  uvicorn answers in plain text.
+  uvicorn answers in plain text;
+- a try to sign in or up that its route would refuse ``429`` (its address over its
+  rate, the lane that hashes passwords full: :func:`~quads.web.middleware.gate.refusal_of`)
+  is answered from its request line, before h11 parses it and before the ASGI stack
+  runs, so that a flood of them costs the event loop little (a client behind a
+  trusted proxy is named in a header: its tries are left to the gate's middleware).
+  If the whole request is in hand the connection is kept, else it is closed.
 
 Such events are counted and logged as one summary line an interval, never one line
 each, so a flood cannot fill the disk (:class:`EdgeLog`).
@@ -48,7 +54,12 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
+from quads.web.errors import error_body
+from quads.web.middleware.gate import refusal_of
+from quads.web.middleware.headers import HEADERS, HSTS, PAGE_POLICY
+from quads.web.middleware.rates import RateLimitedError
 from quads.web.settings import Settings, client_address
+from quads.web.thinking import EngineBusyError
 
 __all__ = ["EdgeLog", "GuardedProtocol", "accept_backlog", "connection_cap",
            "raise_file_limit"]
@@ -62,6 +73,8 @@ RESERVED_HANDLES = 64
 connections, the log, the page's files, the listening socket."""
 RETRY_AFTER = 5
 """The ``Retry-After`` of a connection refused over a cap."""
+EDGE_HEAD = 4096
+"""The bytes of a request in which the edge looks for its request line and head."""
 
 
 def raise_file_limit() -> int:
@@ -137,6 +150,7 @@ class _Book:
         self.open: Counter[str] = Counter()
         self.total = 0
         self.log = EdgeLog()
+        self.state: Any = None
         logger.debug("at most %d connections, %d from one address", self.cap,
                      self.per_client)
 
@@ -154,6 +168,18 @@ class _Book:
         self.open[key] += 1
         self.total += 1
         return key
+
+    def app_state(self, app: Any) -> Any:
+        """The state of the Quads app that ``app`` is or wraps (uvicorn's own
+        middleware stands around it), or ``None``."""
+        if self.state is None:
+            for _ in range(8):
+                state = getattr(app, "state", None)
+                if state is not None and hasattr(state, "thinking"):
+                    self.state = state
+                    break
+                app = getattr(app, "app", None)
+        return self.state
 
     def release(self, key: str) -> None:
         """Uncount a connection that :meth:`admit` counted against ``key``."""
@@ -226,6 +252,47 @@ def _refusal() -> bytes:
             % (RETRY_AFTER, len(body), body))
 
 
+def _body_left(data: bytes, line_end: int) -> int | None:
+    """How many bytes of the body of the request that ``data`` begins are still to
+    come, by the ``Content-Length`` its head gives, or ``None`` if the connection
+    cannot be kept: the head is not whole in ``data``, the body is chunked or longer
+    than :data:`EDGE_HEAD`, the client closes, or ``data`` runs on past the body."""
+    head_end = data.find(b"\r\n\r\n", line_end, EDGE_HEAD)
+    if head_end < 0:
+        return None
+    length = -1
+    for line in data[line_end + 2:head_end].split(b"\r\n"):
+        name, _, value = line.partition(b":")
+        name, value = name.strip().lower(), value.strip().lower()
+        if name == b"content-length":
+            if not value.isdigit() or length >= 0:
+                return None
+            length = int(value)
+        elif name == b"transfer-encoding" or (name == b"connection" and b"close" in value):
+            return None
+    left = max(length, 0) + head_end + 4 - len(data)
+    return left if 0 <= left <= EDGE_HEAD else None
+
+
+def _edge_answer(refusal: RateLimitedError | EngineBusyError, https: bool,
+                 keep: bool) -> bytes:
+    """The raw ``429`` of ``refusal``, with the headers of every answer of the API."""
+    if isinstance(refusal, RateLimitedError):
+        code, message = "rate_limited", str(refusal)
+    else:
+        code, message = refusal.code, refusal.message
+    body = json.dumps({"error": error_body(code, message)}).encode()
+    headers = [("content-type", "application/json"), ("content-length", str(len(body))),
+               ("retry-after", str(refusal.retry_after)), ("cache-control", "no-store"),
+               ("content-security-policy", PAGE_POLICY), *HEADERS]
+    if https:
+        headers.append(("strict-transport-security", HSTS))
+    if not keep:
+        headers.append(("connection", "close"))
+    head = "".join(f"{name}: {value}\r\n" for name, value in headers)
+    return f"HTTP/1.1 429 Too Many Requests\r\n{head}\r\n".encode("latin-1") + body
+
+
 def _no_delay(transport: asyncio.BaseTransport) -> None:
     """Send what the server writes at once (``TCP_NODELAY``), not after the client
     acknowledged the write before."""
@@ -246,6 +313,8 @@ class GuardedProtocol(H11Protocol):
         self.key: str | None = None
         self.deadline: asyncio.TimerHandle | None = None
         self.waiting_for = ""
+        self.discarding = 0
+        """Bytes of the body of a request refused at the edge still to drop."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         _no_delay(transport)
@@ -265,6 +334,12 @@ class GuardedProtocol(H11Protocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self.discarding:
+            data = self._discard(data)
+            if not data:
+                return
+        if data.startswith(b"POST ") and self._refused_at_edge(data):
+            return
         if self.deadline is None and self.conn.their_state is h11.IDLE:
             self._await("head", self.book.settings.header_timeout)  # a later request
         super().data_received(data)
@@ -276,6 +351,55 @@ class GuardedProtocol(H11Protocol):
                 self._await("body", self.book.settings.body_timeout)
         elif state is not h11.IDLE:
             self._stop_waiting()  # the whole request is in
+
+    def _refused_at_edge(self, data: bytes) -> bool:
+        """Answer a gated try that would be refused (this module's description) from
+        ``data``, the start of a new request; whether it was."""
+        if self.conn.their_state is not h11.IDLE or self.conn.trailing_data[0]:
+            return False  # the rest of a request, or a request begun before
+        end = data.find(b"\r\n", 0, EDGE_HEAD)
+        parts = data[:end].split(b" ") if end > 0 else []
+        if len(parts) != 3 or not parts[2].startswith(b"HTTP/1."):
+            return False
+        peer = self.client
+        if self.book.trusted.holds(peer[0] if peer else ""):
+            return False
+        state = self.book.app_state(self.app)
+        if state is None:
+            return False
+        path = parts[1].partition(b"?")[0].decode("latin-1")
+        refusal = refusal_of(state, "POST", path, client_address({"client": peer}))
+        if refusal is None:
+            return False
+        body_left = _body_left(data, end) if parts[2] == b"HTTP/1.1" else None
+        keep = body_left is not None and body_left >= 0
+        self._stop_waiting()
+        self._unset_keepalive_if_required()
+        self.transport.write(_edge_answer(refusal, self.scheme == "https", keep))
+        self.book.log.count("tries to sign in refused at the edge")
+        if not keep:
+            self.transport.close()
+        elif body_left:
+            self.discarding = body_left  # the body still to come, read and dropped
+            self._await("body", self.book.settings.body_timeout)
+        else:
+            self._keep_alive()
+        return True
+
+    def _discard(self, data: bytes) -> bytes:
+        """Drop what is left of the body of a request refused at the edge from
+        ``data``; the bytes after it (a next request)."""
+        dropped = min(self.discarding, len(data))
+        self.discarding -= dropped
+        if not self.discarding:
+            self._stop_waiting()
+            self._keep_alive()
+        return data[dropped:]
+
+    def _keep_alive(self) -> None:
+        """Wait for a next request as uvicorn does after an answer."""
+        self.timeout_keep_alive_task = self.loop.call_later(
+            self.timeout_keep_alive, self.timeout_keep_alive_handler)
 
     def send_400_response(self, msg: str) -> None:
         """Refuse a request that h11 cannot read (a malformed head, a second ``Host``)

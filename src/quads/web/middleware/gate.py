@@ -15,6 +15,14 @@ while the lane or the address's share of it is full, is answered the same ``429`
 lets through is counted and judged by its route as before, so a try is never refused
 here that its route would have taken.  The player's own rate (a caller with an
 identity) stays with the route, which alone knows the caller.
+
+The same judgement (:func:`refusal_of`) runs earlier still, in the server's protocol
+(:class:`~quads.web.middleware.connections.GuardedProtocol`): a try that arrives
+straight from its client is answered there from its request line, before HTTP
+parsing and the whole ASGI stack, so a flood costs the event loop a few lines of
+Python a request.  This middleware judges what the protocol could not: a try that
+came through a trusted proxy (whose client is in a header) or whose path is spelt
+in escapes.
 """
 
 from __future__ import annotations
@@ -23,11 +31,11 @@ from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from quads.web.middleware.rates import Kind, Rates
+from quads.web.middleware.rates import Kind, RateLimitedError, Rates
 from quads.web.settings import client_address
-from quads.web.thinking import Thinking, busy_response
+from quads.web.thinking import EngineBusyError, Thinking, busy_response
 
-__all__ = ["GATED", "SignInGateMiddleware"]
+__all__ = ["GATED", "SignInGateMiddleware", "refusal_of"]
 
 GATED: dict[tuple[str, str], tuple[Kind, bool]] = {
     ("POST", "/api/session"): ("signins", True),
@@ -41,6 +49,24 @@ GATED: dict[tuple[str, str], tuple[Kind, bool]] = {
 they hash a password (and so wait in the ``accounts`` lane)."""
 
 
+def refusal_of(state: Any, method: str, path: str,
+               client: str) -> RateLimitedError | EngineBusyError | None:
+    """The ``429`` that the route of ``method`` and ``path`` would answer a try from
+    the address ``client`` right now for its address's rate or a full ``accounts``
+    lane (``state`` is the app's), or ``None`` if it is not gated or would be let
+    through.  Nothing is counted but a lane's refusal."""
+    gated = GATED.get((method, path))
+    if gated is None:
+        return None
+    kind, hashes = gated
+    rates: Rates = state.rates
+    over = rates.over(kind, client)
+    if over is not None or not hashes:
+        return over
+    engine: Thinking = state.thinking
+    return engine.lanes["accounts"].refusal(client)
+
+
 class SignInGateMiddleware:
     """Answer ``429`` at once to a try to sign in or up that its route would refuse
     for its address's rate or a full lane."""
@@ -49,21 +75,13 @@ class SignInGateMiddleware:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        gated = (GATED.get((scope["method"], scope["path"])) if scope["type"] == "http"
-                 else None)
-        if gated is not None:
-            kind, hashes = gated
-            state: Any = scope["app"].state
-            rates: Rates = state.rates
-            client = client_address(scope)
-            over = rates.over(kind, client)
-            if over is not None:
-                await over.response()(scope, receive, send)
+        if scope["type"] == "http":
+            refusal = refusal_of(scope["app"].state, scope["method"], scope["path"],
+                                 client_address(scope))
+            if isinstance(refusal, RateLimitedError):
+                await refusal.response()(scope, receive, send)
                 return
-            if hashes:
-                engine: Thinking = state.thinking
-                busy = engine.lanes["accounts"].refusal(client)
-                if busy is not None:
-                    await busy_response(busy)(scope, receive, send)
-                    return
+            if refusal is not None:
+                await busy_response(refusal)(scope, receive, send)
+                return
         await self.app(scope, receive, send)
