@@ -23,7 +23,7 @@ from e2e.quads_page import Person, QuadsPage
 from e2e.quads_server import Server, free_port
 
 LOBBY_SETTINGS = ("clock_grace = 15.0\nclock_tick = 0.1\nseek_linger = 2.0\n"
-                  "abandon_realtime = 2.0\nabandon_untimed = 2.0\n")
+                  "abandon_realtime = 2.0\nabandon_share = 0.1\nabandon_untimed = 2.0\n")
 
 CLOCK_FACE = re.compile(r"^\d+:\d\d(\.\d)?$")
 
@@ -321,6 +321,59 @@ def test_an_opponent_who_left_can_be_claimed_against(lobby_server: Server,
     expect(host.page.locator("#end-reason")).to_have_text(host.t("end.abandonment.draw"))
     expect(panel).to_be_hidden()
     assert host.view()["outcome"]["reason"] == "abandonment"
+
+
+def test_a_player_who_comes_back_in_time_carries_on_and_one_who_does_not_loses(
+        lobby_server: Server, person: Person) -> None:
+    """A game of 1 minute + 2 s: the wait before a claim is a tenth of its estimated
+    length for one side (8 s, more than the 2 s least of this server).  The guest
+    leaves during their turn and comes back before it is over: the game carries on.
+    They leave again and stay away: the host claims the win, and the guest, back,
+    reads that they lost it."""
+    url = lobby_server.url
+    host = person(url, "phone", "en")
+    guest = person(url, "phone", "de")
+    host.open("/#/new")
+    host.choose("mode", "online")
+    host.page.locator("#setup-clock").select_option("1+2")
+    host.press(host.page.locator("#start-button"))
+    expect(host.page.locator("#invite-panel")).to_be_visible()
+    guest.page.goto(host.page.locator("#invite-url").input_value())
+    guest.press(guest.page.locator("#join-button"))
+    game = in_game(guest)
+    play_turn(host, guest)  # the host hands over the first piece
+    play_turn(guest, host)
+    play_turn(guest, host)
+    play_turn(host, guest)
+    play_turn(host, guest)  # now the guest is to move, past their first turn's grace
+    assert guest.view()["abandon_after"] == 8
+
+    panel = host.page.locator("#abandon-panel")
+    guest.page.goto("about:blank")
+    expect(panel).to_be_visible()
+    expect(host.page.locator("#abandon-text")).to_contain_text(
+        re.compile(r"\b[5-8] s\b"))
+    guest.open(f"/#/game/{game}")  # back within the wait
+    in_game(guest)
+    expect(panel).to_be_hidden()
+    refused = host.page.request.post(f"{url}/api/games/{game}/abandoned", data={
+        "revision": host.view()["revision"]}, headers={"Origin": url})
+    assert refused.status == 409
+    assert refused.json()["error"]["code"] == "not_abandoned"
+    play_turn(guest, host)
+    play_turn(guest, host)
+    play_turn(host, guest)
+    play_turn(host, guest)
+
+    guest.page.goto("about:blank")  # and away for good
+    expect(panel).to_be_visible()
+    expect(host.page.locator("#abandon-buttons")).to_be_hidden()
+    expect(host.page.locator("#abandon-buttons")).to_be_visible(timeout=15_000)
+    check_screen(host.page, acting=(panel,), audit=False)
+    host.press(host.page.locator("#abandon-win"))
+    expect(host.page.locator("#end-title")).to_have_text(host.t("end.you_won"))
+    guest.open(f"/#/game/{game}")
+    expect(guest.page.locator("#end-reason")).to_have_text(guest.t("end.abandonment.you"))
 
 
 def test_a_correspondence_invitation_in_the_list_of_games(lobby_server: Server,

@@ -51,9 +51,11 @@ class Told:
 @dataclass(frozen=True)
 class Limits:
     """What an operator tunes, stated here (the abandonment limit of a real-time game
-    is longer than the server's default, 30 s, so that the tests' figures stay plain)."""
+    is longer than the server's default, 30 s, and not scaled to the time control, so
+    that the tests' figures stay plain)."""
 
     clock_grace: float = 30.0
     abandon_realtime: float = 60.0
+    abandon_share: float = 0.0
     abandon_untimed: float = 300.0
     seeks_per_player: int = 3

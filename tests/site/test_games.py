@@ -12,9 +12,10 @@ from tests.site.site_helpers import Limits, Told
 from quads.cells import parse_cell
 from quads.clock import Correspondence, RealTime, TimeControl
 from quads.game import Give, Place
-from quads.outcome import Player
+from quads.outcome import Player, Termination
 from quads.pieces import parse_piece
 from quads.site.errors import SiteError
+from quads.site.games import clocks
 from quads.site.games.service import Games
 from quads.storage import GameStore, StoredGame
 from quads.storage.stored import now
@@ -109,3 +110,41 @@ def test_no_claim_in_a_first_turn_s_grace_nor_in_a_correspondence_game(
     store.mark_away(stored.id, GUEST, True, now() - timedelta(days=2))
     assert _code(lambda: games.claim_abandoned(stored.id, HOST, stored.revision,
                                                draw=False)) == "no_abandonment"
+
+
+@pytest.mark.parametrize(("control", "limit"), [
+    (RealTime(60, 0), 30),     # a minute's game: the least wait
+    (RealTime(180, 2), 30),    # 3+2: a tenth of 196 s is under the least
+    (RealTime(600, 5), 64),    # 10+5: a tenth of 640 s
+    (RealTime(3600, 30), 300),  # 60+30: a tenth of 3,840 s, held to the untimed wait
+])
+def test_the_wait_before_a_claim_scales_with_the_time_control(
+        store: GameStore, told: Told, control: RealTime, limit: int) -> None:
+    limits = Limits(abandon_realtime=30.0, abandon_share=0.1, abandon_untimed=300.0)
+    games = Games(store, told, limits)
+    stored = games.new("quads", "online", HOST, host="first", clock=control)
+    assert stored.invite is not None
+    stored = _give(games, games.join(stored.id, GUEST, stored.invite))
+    assert clocks.abandon_limit(stored, limits) == limit
+
+    def turn(player: str, cell: str, piece: str) -> StoredGame:
+        placed = games.act(stored.id, player, Place(parse_cell(cell)), stored.revision)
+        return games.act(stored.id, player, Give(parse_piece(piece)), placed.revision)
+
+    stored = turn(GUEST, "A1", "1")
+    stored = turn(HOST, "B1", "2")  # the guest's first turn (and its grace) is over
+    # Away a little less than the limit: refused, with what is left.
+    store.mark_away(stored.id, GUEST, True, now() - timedelta(seconds=limit - 5))
+    with pytest.raises(SiteError) as early:
+        games.claim_abandoned(stored.id, HOST, stored.revision, draw=False)
+    assert early.value.code == "not_abandoned"
+    assert 1 <= int(early.value.params["retry_after"]) <= 6
+    # Back in time: the game carries on, and a later absence counts from its start.
+    store.mark_away(stored.id, GUEST, False)
+    stored = turn(GUEST, "C1", "3")
+    stored = turn(HOST, "D2", "4")
+    store.mark_away(stored.id, GUEST, True, now() - timedelta(seconds=limit + 1))
+    claimed = games.claim_abandoned(stored.id, HOST, stored.revision, draw=False)
+    outcome = claimed.game.outcome
+    assert outcome is not None
+    assert (outcome.winner, outcome.termination) == (Player.FIRST, Termination.ABANDONMENT)

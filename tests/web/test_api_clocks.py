@@ -18,7 +18,8 @@ from quads.storage import GameStore
 from quads.web.settings import Settings
 from web.conftest import Player
 
-SETTINGS = Settings(clock_grace=2.0, clock_tick=0.05, abandon_realtime=0.5, abandon_untimed=0.5)
+SETTINGS = Settings(clock_grace=2.0, clock_tick=0.05, abandon_realtime=0.5,
+                    abandon_share=0.0, abandon_untimed=0.5)
 
 
 def timed_game(host: Player, guest: Player, clock: dict[str, int] | None) -> dict[str, Any]:

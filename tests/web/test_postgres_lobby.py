@@ -25,7 +25,7 @@ SETTINGS = ('rate_games = "100000/minute"\nrate_identities = "100000/minute"\n'
             '"100000/minute"\nrate_seeks_per_address = "100000/minute"\n'
             'rate_names_per_address = "100000/minute"\n'
             'db_wait = 30.0\nclock_grace = 30.0\nclock_tick = 0.1\nseek_linger = 3.0\n'
-            'abandon_realtime = 1.0\n')
+            'abandon_realtime = 1.0\nabandon_share = 0.0\n')
 BLITZ = {"initial": 180, "increment": 2}
 
 

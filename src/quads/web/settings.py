@@ -195,10 +195,16 @@ class Settings:
     """Seconds between two looks for games whose time ran out."""
     abandon_realtime: float = 30.0
     """Seconds a player of a real-time game must have had it open nowhere during their
-    turn before the opponent may claim it."""
+    turn before the opponent may claim it, at least (``abandon_share`` of a longer
+    game is longer)."""
+    abandon_share: float = 0.1
+    """The part of a real-time game's estimated length for one side (its initial time
+    and an increment for each of its 8 turns) that its player may be away before the opponent may claim it,
+    when that is longer than ``abandon_realtime``, and at most ``abandon_untimed``:
+    a 10+5 game allows 64 s, a 3+2 game 30 s."""
     abandon_untimed: float = 300.0
     """The same for a game without a clock (a correspondence game has its move deadline
-    instead)."""
+    instead), and the longest wait in a real-time game."""
 
     # ---- profiles ----------------------------------------------------------------------
     leaderboard_days: float = 30.0

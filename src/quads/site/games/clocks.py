@@ -20,6 +20,7 @@ from quads.clock import Clock, Correspondence, TimeControl, parse_time_control
 from quads.errors import InvalidTimeControlError
 from quads.game import Abandon, Abort, Timeout
 from quads.outcome import Player
+from quads.ratings.categories import estimate
 from quads.site.errors import SiteError
 from quads.storage import StoredGame
 
@@ -45,8 +46,13 @@ class AbandonLimits(Protocol):
         ...
 
     @property
+    def abandon_share(self) -> float:
+        """The part of a real-time game's estimated length for one side, if longer."""
+        ...
+
+    @property
     def abandon_untimed(self) -> float:
-        """Seconds, in a game without a clock."""
+        """Seconds, in a game without a clock, and at most in a real-time game."""
         ...
 
 
@@ -114,14 +120,22 @@ def abandon_limit(stored: StoredGame, settings: AbandonLimits) -> float | None:
     """Seconds a seated player of ``stored`` must have had it open nowhere during their
     turn before the opponent may claim it; ``None`` where no claim can be made (not an
     online game with both seats taken, or a correspondence game, whose move deadline
-    is its limit)."""
+    is its limit).
+
+    A real-time game allows ``abandon_share`` of its estimated length for one side
+    (:func:`quads.ratings.categories.estimate`), at least ``abandon_realtime`` and at
+    most ``abandon_untimed``: a phone whose screen locks for half a minute in a 10+5
+    game (64 s) does not lose it, and a bullet game is not held up for minutes."""
     if (stored.mode != "online" or stored.first_player is None
             or stored.second_player is None):
         return None
     control = time_control(stored)
     if isinstance(control, Correspondence):
         return None
-    return settings.abandon_realtime if control is not None else settings.abandon_untimed
+    if control is None:
+        return settings.abandon_untimed
+    scaled = settings.abandon_share * estimate(control)
+    return min(max(settings.abandon_realtime, scaled), settings.abandon_untimed)
 
 
 def claim_abandonment(stored: StoredGame, side: Player, draw: bool,

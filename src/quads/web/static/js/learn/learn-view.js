@@ -246,7 +246,7 @@ export class LearnView {
 
   faq() {
     const list = make("div", { className: "faq" });
-    for (let i = 1; i <= 10; i += 1) {
+    for (let i = 1; i <= 11; i += 1) {
       const item = make("details", { className: "faq-item" });
       item.append(make("summary", { text: t(`learn.faq.${i}.q`) }), make("p", { text: t(`learn.faq.${i}.a`) }));
       list.append(item);
