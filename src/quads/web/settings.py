@@ -199,9 +199,9 @@ class Settings:
     game is longer)."""
     abandon_share: float = 0.1
     """The part of a real-time game's estimated length for one side (its initial time
-    and an increment for each of its 8 turns) that its player may be away before the opponent may claim it,
-    when that is longer than ``abandon_realtime``, and at most ``abandon_untimed``:
-    a 10+5 game allows 64 s, a 3+2 game 30 s."""
+    and an increment for each of its 8 turns) that its player may be away before the
+    opponent may claim it, when that is longer than ``abandon_realtime``, and at most
+    ``abandon_untimed``: a 10+5 game allows 64 s, a 3+2 game 30 s."""
     abandon_untimed: float = 300.0
     """The same for a game without a clock (a correspondence game has its move deadline
     instead), and the longest wait in a real-time game."""
