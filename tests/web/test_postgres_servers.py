@@ -86,6 +86,17 @@ def next_view_where(socket: ClientConnection, wanted: Any, timeout: float = 20) 
             return message["view"]
 
 
+def next_talk(socket: ClientConnection, timeout: float = 10) -> Any:
+    """The lines of the first ``talk`` message the socket receives."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "no talk arrived"
+        message = json.loads(socket.recv(timeout=left))
+        if message["type"] == "talk":
+            return message["messages"]
+
+
 @contextmanager
 def two_servers(url: str, tmp_path: Path,
                 settings: str | None = None) -> Iterator[tuple[Server, Server]]:
@@ -133,6 +144,14 @@ def test_a_move_on_one_process_reaches_the_other(postgres_url: str, tmp_path: Pa
                 seen = next_view(other, revision)
                 assert seen["moves"] == after["moves"], turn
                 assert seen["opponent_connected"]
+            # A line said at the table on one process reaches the other's socket, and
+            # changes no revision there.
+            said = guest.ok(two.url, "POST", f"/api/games/{game}/talk",
+                            {"message": "good_luck"})
+            heard = next_talk(host_socket)
+            assert [(line["seq"], line["side"], line["message"]) for line in heard] == [
+                (said["seq"], "second", "good_luck")]
+            assert host.ok(one.url, "GET", f"/api/games/{game}")["revision"] == revision
             # A stale revision on the other process is refused there too.
             status, refused = host.call(two.url, "POST", f"/api/games/{game}/actions",
                                         {"revision": revision - 1, "action": "give",

@@ -27,6 +27,7 @@ from quads.storage.tables import (
     puzzle_results,
     puzzle_solves,
 )
+from quads.storage.talk import forget_talk
 
 __all__ = ["RetentionStore"]
 
@@ -127,6 +128,8 @@ class RetentionStore(Database):
             for start in range(0, len(ids), _IDS_PER_QUERY):
                 connection.execute(delete(connections).where(
                     connections.c.game.in_(ids[start:start + _IDS_PER_QUERY])))
+            for start in range(0, len(ids), _IDS_PER_QUERY):
+                forget_talk(connection, ids[start:start + _IDS_PER_QUERY])
             counts[kind] = len(ids)
             removed.extend(ids)
         idle = and_(

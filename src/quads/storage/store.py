@@ -61,6 +61,7 @@ from quads.storage.tables import (
     games,
     players,
 )
+from quads.storage.talk import TalkStore, forget_talk
 
 __all__ = ["CHANNEL", "GameStore"]
 
@@ -127,7 +128,8 @@ def _record(game: Game) -> tuple[list[str], list[str]]:
     return [action_text(a) for a in game.actions], [action_text(a) for a in redo_trail(game)]
 
 
-class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, RatingStore):
+class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, RatingStore,
+                TalkStore):
     """The games of one database (see :class:`~quads.storage.database.Database` for
     ``location`` and ``statement_timeout``), and through its bases the players, the
     puzzle results, presence and pruning, each of which owns its queries.
@@ -419,6 +421,7 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
                 if found.first() is not None:
                     raise StaleGameError(f"game {game_id!r} has changed since it was loaded")
                 raise GameNotFoundError(f"no game with id {game_id!r}")
+            forget_talk(connection, [game_id])
             self.notify(connection, f"{game_id} gone")
             self._replays.forget(game_id)
 

@@ -217,6 +217,20 @@ connections = Table(
 )
 """Which player has which game open on a live socket of which process."""
 
+table_talk = Table(
+    "table_talk", metadata,
+    Column("game", Text, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("side", Text, CheckConstraint("side IN ('first', 'second')",
+                                         name="table_talk_side"), nullable=False),
+    Column("message", Text, nullable=False),
+    Column("moment", Text, nullable=False),
+    PrimaryKeyConstraint("game", "seq"),
+)
+"""The quick messages said at each game's table, numbered from 1 in each game: a
+preset's name (``hello``), never free text, which each reader's page words in
+their own language.  Not part of the game: a message changes no revision."""
+
 accounts = Table(
     "accounts", metadata,
     Column("player", Text, primary_key=True),

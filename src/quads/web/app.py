@@ -37,6 +37,7 @@ from quads.web import (
     puzzle_api,
     pwa,
     sessions_api,
+    talk_api,
     thinking,
 )
 from quads.web.arenas import limit_arenas
@@ -182,6 +183,7 @@ def create_app(
     app.include_router(sessions_api.router)
     app.include_router(passkeys_api.router)
     app.include_router(lobby_api.router)
+    app.include_router(talk_api.router)
     app.include_router(lobby_live.router)
     app.include_router(bot_api.router)
     app.include_router(bot_api.people)

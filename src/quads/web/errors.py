@@ -88,7 +88,7 @@ STATUSES: dict[str, int] = {
     "too_many_draw_offers": 409, "too_many_undo_requests": 409,
     # A value of the right form that names nothing usable.
     "bad_passkey": 422, "cannot_be_rated": 422, "invalid_cursor": 422, "invalid_name": 422,
-    "no_credential": 422, "no_such_bot": 422, "weak_password": 422,
+    "no_credential": 422, "no_such_bot": 422, "not_a_preset": 422, "weak_password": 422,
     # Too much at once: try again later.
     "busy": 429, "engine_busy": 429, "rate_limited": 429, "streams_full": 429,
 }

@@ -11,6 +11,10 @@ socket of that game then sends its own view of the saved game.  Messages (all JS
   is not older than the one it shows, so a repeat is harmless.
 * ``{"type": "gone"}``: the game was deleted; the socket closes.
 * ``{"type": "pong"}``: the answer to a client's ``{"type": "ping"}``.
+* ``{"type": "talk", "messages": [...]}``: lines said at the table that this
+  socket's reader has not had (:mod:`quads.web.talk_api`): on connecting, the
+  newest of the game's, then each new one.  Sent to the two seated players of an
+  online game only.
 * ``{"type": "acted", "id": N, "revision": R, "view": GameView}`` or ``{"type":
   "refused", "id": N, "status": S, "error": {...}}``: the answer to a client's
   ``{"type": "act", "id": N, "action": ActionRequest}``, which plays one action as
@@ -77,6 +81,7 @@ from quads.web.schemas.live import (
     SyncMessage,
 )
 from quads.web.schemas.refusals import ErrorDetail
+from quads.web.schemas.talk import TalkMessage, said_view
 from quads.web.settings import client_address
 from quads.web.wiring import HubOf, StoreOf
 
@@ -169,6 +174,27 @@ async def _act(message: ActMessage, hub: LiveHub, store: GameStore, lane: Databa
         return _refused(message.id, refused)
 
 
+def _at_table(stored: StoredGame, player: str | None) -> bool:
+    """Whether ``player`` holds a seat of the online game ``stored`` (and so reads what
+    is said at its table)."""
+    return (stored.mode == "online" and player is not None
+            and player in (stored.first_player, stored.second_player))
+
+
+async def _send_talk(websocket: WebSocket, store: GameStore, lane: DatabaseLane,
+                     game_id: str, heard: int) -> int:
+    """Send the lines of talk numbered above ``heard``, if any; the last one sent.  A
+    read that fails is left to the next line said (talk is no part of the game)."""
+    try:
+        said = await lane.run(store.talk, game_id, heard)
+    except StorageError:
+        return heard
+    if not said:
+        return heard
+    await _send(websocket, TalkMessage(type="talk", messages=[said_view(s) for s in said]))
+    return said[-1].seq
+
+
 async def _send(websocket: WebSocket, message: ServerMessage) -> None:
     # Nothing is null in a message: what a refusal does not say is left out.
     await websocket.send_text(message.model_dump_json(exclude_none=True))
@@ -217,6 +243,10 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
     # A change saved after the load above but before the hub knows this socket is
     # published to nobody here: the game is read once more after joining.
     socket = LiveSocket(game_id, player, latest=stored, reload=True)
+    # The two players of an online game read the table's talk; nobody else does.
+    socket.talk = _at_table(stored, player)
+    heard = 0
+    """The number of the last line of talk sent."""
     hub._join(socket)
     sent: tuple[int, frozenset[str]] | None = None
     receiver = asyncio.ensure_future(_receive(websocket))
@@ -261,6 +291,10 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
                 return
             latest = socket.latest
             assert latest is not None
+            if socket.talk and loader is None:
+                socket.talk = False
+                if _at_table(latest, player):
+                    heard = await _send_talk(websocket, store, lane, game_id, heard)
             presence = hub.connected(game_id)
             state = (latest.revision, presence)
             if state != sent and loader is None:

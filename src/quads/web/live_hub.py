@@ -208,6 +208,23 @@ class LiveHub:
                 loop.call_soon_threadsafe(
                     lambda: self._notify(game_id, stored, gone, revision=revision))
 
+    def talked(self, game_id: str) -> None:
+        """Tell the sockets of ``game_id`` that something was said at its table (they
+        read what is new to them).  Safe to call from any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._talked, game_id)
+
+    def _talked(self, game_id: str) -> None:
+        game = self._games.get(game_id)
+        if game is None:
+            return
+        for socket in game.sockets:
+            socket.talk = True
+            socket.wake.set()
+
     def end_player(self, player: str) -> None:
         """Close every socket of ``player`` on this process (their token was replaced or
         revoked: what the old one opened must not go on acting).  Safe from any thread."""

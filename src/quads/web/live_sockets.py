@@ -55,6 +55,8 @@ class LiveSocket:
     reload: bool = False
     """A change was published without the saved game: read it from the store."""
     gone: bool = False
+    talk: bool = False
+    """Something was said at the game's table: read what is new."""
     ended: bool = False
     """The caller's token was replaced or revoked: the socket closes with
     :data:`~quads.web.live_hub.CLOSE_TOKEN_CHANGED`."""

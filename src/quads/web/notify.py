@@ -11,6 +11,9 @@ The lobby's changes come on a channel of their own
 (:data:`~quads.storage.lobby.LOBBY_CHANNEL`) and go to the process's
 :class:`~quads.web.lobby_hub.LobbyHub`.
 
+What is said at a game's table comes as ``'ID talk'``: the sockets of that game
+read the messages new to them (:mod:`quads.storage.talk`).
+
 Presence crosses processes the same way: when a player opens or closes a game
 on this process, the ``connections`` table says so and ``'ID presence'`` tells
 the others, which read who has the game open elsewhere.  Each process says it
@@ -225,6 +228,8 @@ class ChangeListener:
         elif what == "presence":
             if game_id in self.hub.games():
                 self._read_presence([game_id])
+        elif what == "talk":
+            self.hub.talked(game_id)
         elif what == KEY_CHANGED:  # 'PLAYER key': that player's token changed
             if self.on_key is not None:
                 self.on_key(game_id)

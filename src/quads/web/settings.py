@@ -166,6 +166,11 @@ class Settings:
     rate_keys_per_address: str = "30/hour"
     """Bots' tokens replaced or revoked per client address, by bots and by owners
     (``/api/bots/{handle}/token``, ``.../revoke``, wrong keys too)."""
+    rate_talk: str = "3/5second;20/minute"
+    """Quick messages one player may say at the tables of their games: a few in a row,
+    never a stream."""
+    rate_talk_per_address: str = "240/minute"
+    """The same for all the players of one client address."""
     rate_exports: str = "5/hour;20/day"
     """Exports of one's games (``GET /api/account/export``) per player: each reads and
     writes out every game, up to ``export_games``."""

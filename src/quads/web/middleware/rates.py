@@ -4,7 +4,7 @@ games, which reads every one of them.
 
 A player (a caller with an identity, :mod:`quads.web.middleware.identity`) is counted on their
 own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles``, ``rate_seeks``,
-``rate_keys`` and ``rate_exports`` of :class:`~quads.web.settings.Settings` are one
+``rate_keys``, ``rate_exports`` and ``rate_talk`` of :class:`~quads.web.settings.Settings` are one
 person's rates, so that one player who creates too fast is refused and the others
 behind the same address (a school class, a café) are not.  Above them each kind has a budget per
 client address (:func:`~quads.web.settings.client_address`), ``rate_KIND_per_address``,
@@ -41,9 +41,10 @@ from quads.web.settings import Settings, client_address
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
 Kind = Literal["exports", "games", "identities", "joins", "keys", "names", "puzzles", "seeks",
-               "signins", "signups"]
+               "signins", "signups", "talk"]
 """What a rate counts: exports of one's games, new games, new players, names chosen, joins,
-bots' tokens replaced, puzzle checks and results, seeks, tries to sign in, accounts."""
+bots' tokens replaced, puzzle checks and results, seeks, tries to sign in, accounts,
+quick messages said at a table."""
 
 _WHAT: dict[str, str] = {
     "exports": "exports of games",
@@ -56,6 +57,7 @@ _WHAT: dict[str, str] = {
     "seeks": "seeks",
     "signins": "tries to sign in",
     "signups": "new accounts",
+    "talk": "messages",
 }
 
 _PER_ADDRESS_ONLY = frozenset({"identities"})

@@ -10,6 +10,7 @@ from quads.web.fields import Revision
 from quads.web.schemas.game_actions import ActionRequest
 from quads.web.schemas.game_views import GameView
 from quads.web.schemas.refusals import ErrorDetail
+from quads.web.schemas.talk import TalkMessage
 
 __all__ = [
     "ActMessage",
@@ -95,7 +96,7 @@ class RefusedMessage(BaseModel):
 
 
 ServerMessage = Annotated[
-    ViewMessage | GoneMessage | PongMessage | ActedMessage | RefusedMessage,
+    ViewMessage | GoneMessage | PongMessage | ActedMessage | RefusedMessage | TalkMessage,
     Field(discriminator="type")]
 """A message the server sends on a live socket."""
 

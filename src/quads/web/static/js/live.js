@@ -230,14 +230,16 @@ export class LiveGame extends LiveSocket {
    * Follow game `id`.  `shown()` is the revision the page shows (or null);
    * `onView(view)` gets each newer view, `onGone()` is called when the game
    * was deleted or may not be seen, `onState(connected)` when the connection
-   * is lost or back.
+   * is lost or back, `onTalk(lines)` with the lines said at the table.
    */
-  constructor(id, { shown, onView, onGone, onState = () => {} }) {
+  constructor(id, { shown, onView, onGone, onState = () => {}, onTalk = () => {} }) {
     super(onState);
     this.id = id;
     this.shown = shown;
     this.onView = onView;
     this.onGone = onGone;
+    /** @type {(lines: object[]) => void} */
+    this.onTalk = onTalk;
     this.nextAct = 1;
     this.pending = new Map(); // the actions sent and not answered: id -> {resolve, reject, timer}
     this.start();
@@ -314,6 +316,8 @@ export class LiveGame extends LiveSocket {
         this.settle(message.id, null, new ApiError(message.status, error.code || "unknown", error.message,
           error.reason || null, error.params || {}));
       }
+    } else if (message.type === "talk" && Array.isArray(message.messages)) {
+      this.onTalk(message.messages);
     } else if (message.type === "gone") {
       this.close();
       this.onGone();

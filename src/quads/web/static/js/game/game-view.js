@@ -143,7 +143,8 @@ export class GameView {
     }
     $("game-opponent").textContent = opponent;
 
-    renderSeats(view, game.liveLost);
+    renderSeats(view, game.liveLost, game.talk.said(view));
+    game.talk.render(view);
     // No four can be complete with fewer than four pieces down: no reminder before.
     renderPrompt(view, person, view.board.filter(Boolean).length >= 4);
     renderLastMove(view);

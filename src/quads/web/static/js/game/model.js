@@ -11,6 +11,7 @@
 import { t } from "../i18n.js";
 import { describeError, isPerson } from "../names.js";
 import { AbandonPanel } from "./abandon-panel.js";
+import { TalkPanel } from "./talk-panel.js";
 import { AnalysisSwitch } from "./analysis-switch.js";
 import { AwayNotice } from "./away.js";
 import { BotsOffer } from "./bots-offer.js";
@@ -87,6 +88,7 @@ export class GameModel {
     this.away = new AwayNotice(); // in place of a game that cannot be opened now
     this.clocks = new ClockPanel();
     this.abandon = new AbandonPanel();
+    this.talk = new TalkPanel(() => this.screen.render());
     this.analysis = new AnalysisSwitch(() => this.changed());
     this.review = new ReviewPanel();
     this.bots = new BotsOffer(() => this.changed());
@@ -223,6 +225,7 @@ export class GameModel {
     this.away.clear();
     this.clocks.close();
     this.abandon.close();
+    this.talk.close();
     this.bots.clear();
   }
 
@@ -241,6 +244,9 @@ export class GameModel {
         this.liveLost = !connected;
         this.liveOpen = connected;
         this.changed();
+      },
+      onTalk: (lines) => {
+        if (this.id === id) this.talk.heard(id, lines);
       },
     });
   }

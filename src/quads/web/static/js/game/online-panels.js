@@ -42,8 +42,9 @@ export async function shareInvite(view) {
   }
 }
 
-/** Online: who sits where, whether they have the game open, and this page's own connection. */
-export function renderSeats(view, liveLost) {
+/** Online: who sits where, whether they have the game open, and this page's own
+ * connection; `said`: the line each side said a moment ago, by side ("" for none). */
+export function renderSeats(view, liveLost, said = { first: "", second: "" }) {
   const list = $("seats");
   list.hidden = view.mode !== "online";
   if (list.hidden) return;
@@ -65,7 +66,9 @@ export function renderSeats(view, liveLost) {
     // An account's name leads to its profile; its rating in the game's category follows.
     const account = view.names && view.names[`${side}_account`] ? view.names[side] : null;
     const rating = view.ratings ? ratingLabel(view.ratings[side]) : "";
-    items.push(seatItem(name, presence, Boolean(view.names && view.names[`${side}_bot`]), account, rating));
+    const item = seatItem(name, presence, Boolean(view.names && view.names[`${side}_bot`]), account, rating);
+    if (said[side]) item.append(saidBubble(said[side]));
+    items.push(item);
   }
   // Redrawn only when something changed, so that a screen reader hears news only.
   const signature = items.map((item) => `${item.dataset.presence}:${item.textContent}`).join("|");
@@ -167,6 +170,17 @@ export function renderDrawOffer(view, busy) {
   button.hidden = !full;
   button.disabled = busy || offer === view.you || left <= 0;
   button.textContent = left < 3 ? t("action.draw.left", { count: left }) : t("action.draw");
+}
+
+/** A line said at the table a moment ago, beside its side's name. */
+function saidBubble(words) {
+  const bubble = document.createElement("span");
+  bubble.className = "seat-said";
+  const comma = document.createElement("span");
+  comma.className = "visually-hidden";
+  comma.textContent = `, ${t("talk.said")} `;
+  bubble.append(comma, `“${words}”`);
+  return bubble;
 }
 
 /** What stands for the name in the words of a seat, to be split there. */

@@ -18,7 +18,8 @@
 //   review()                   -> ReviewView
 //   analysis(view)             -> AnalysisView    every turn of the view's position
 //   recordLink(view)           -> {href, filename} the record, as a download
-//   follow({shown, onView, onGone, onState}) / unfollow()   changes made elsewhere
+//   follow({shown, onView, onGone, onState, onTalk}) / unfollow()   changes made elsewhere
+//                                                 (onTalk: lines said at an online game's table)
 //   close()                                      the screen left the game: nothing more is sent
 //
 // Every refusal is thrown as an error with `code` (and `reason`, `params`), as the
@@ -151,11 +152,11 @@ export class ServerGame {
     return { href: api.recordUrl(this.id), filename: `quads-${this.id}.qds` };
   }
 
-  follow({ shown, onView, onGone, onState }) {
+  follow({ shown, onView, onGone, onState, onTalk }) {
     this.unfollow();
     this.onView = onView;
     const seen = (view) => onView(this.rated(view, onView));
-    this.live = new LiveGame(this.id, { shown, onView: seen, onGone, onState });
+    this.live = new LiveGame(this.id, { shown, onView: seen, onGone, onState, onTalk });
   }
 
   unfollow() {
