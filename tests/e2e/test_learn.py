@@ -76,7 +76,7 @@ def test_learn_pages(quads: QuadsPage) -> None:
     expect(page.locator("#learn-history")).to_contain_text(quads.t("learn.history.3"))
     expect(page.locator("#learn-history code")).to_have_count(0)  # no commands for players
     questions = page.locator("#learn-faq details")
-    expect(questions).to_have_count(10)
+    expect(questions).to_have_count(11)
     quads.press(questions.first.locator("summary"))
     expect(questions.first.locator("p")).to_have_text(quads.t("learn.faq.1.a"))
     quads.check_screen()

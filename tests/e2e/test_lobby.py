@@ -181,6 +181,19 @@ def test_two_strangers_meet_by_play_now(lobby_server: Server, person: Person) ->
     assert in_game(alice) == game
     expect(seeks(watcher)).to_have_count(0)
     expect(watcher.page.locator("#seeks-status")).to_have_text(watcher.t("lobby.list.empty"))
+    # The game is among those being played now: the watcher finds it by the players'
+    # names and opens it, read-only; both players see one person watching.
+    watcher.page.reload()
+    watched = watcher.page.locator(f'#watch-list a[href="#/game/{game}"]')
+    expect(watched).to_contain_text("Ada L.")
+    expect(watched).to_contain_text(f"{classic} · 3+2")
+    check_screen(watcher.page, acting=(watched,), audit=False)
+    watcher.press(watched)
+    expect(watcher.page.locator("#seats")).to_contain_text(watcher.t("seats.spectating"))
+    expect(watcher.page.locator("#seats")).to_contain_text("Ada L.")
+    for someone in (alice, bob):
+        expect(someone.page.locator("#game-watchers")).to_contain_text(
+            someone.t("game.watchers.one"))
 
     # Clocks on both pages, no undo; each side's first move is a grace, counted down.
     view = bob.view()

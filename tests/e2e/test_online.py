@@ -170,6 +170,11 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     expect(bob.page.locator("#join-rules")).to_have_text(bob.t("game.rules", rules=bob.t(
         "rules.with_calls", rules=bob.t("rules.classic.name"),
         calls=bob.t("rules.calls.losing-calls"))))
+    # And who invites (by the name Alice goes by, made up for her) and the clock.
+    alice_name = alice.view()["names"]["first"]
+    assert alice_name
+    expect(bob.page.locator("#join-host")).to_have_text(bob.t("join.host", name=alice_name))
+    expect(bob.page.locator("#join-clock")).to_have_text(bob.t("join.no_clock"))
     check_screen(bob.page, acting=(bob.page.locator("#join-button"),))
     bob.screenshot("online-join")
     join(bob, invite, "second")
@@ -185,11 +190,12 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     # No hints online: the engine would help one side without the other knowing.
     for someone in (alice, bob):
         expect(someone.button("hint-button")).to_be_hidden()
-    expect(page_a.locator("#seats")).to_contain_text(
-        alice.t("seats.opponent", side=alice.t("player.second")))
+    bob_name = bob.view()["names"]["second"]
+    assert bob_name
+    assert bob_name != alice_name
+    expect(page_a.locator("#seats")).to_contain_text(alice.t("seats.opponent", side=bob_name))
     expect(seat(bob, "on")).to_have_count(2)
-    expect(page_b.locator("#seats")).to_contain_text(
-        bob.t("seats.you", side=bob.t("player.second")))
+    expect(page_b.locator("#seats")).to_contain_text(bob.t("seats.you", side=bob_name))
 
     # A third person with the invitation finds the game full and may watch it.
     watcher.page.goto(invite)
@@ -202,8 +208,17 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     read_only(watcher)
     expect(watcher.button("resign-button")).to_be_hidden()
     expect(watcher.button("undo-button")).to_be_hidden()
+    # The spectator reads the players by the names they go by, never "Player 1".
+    names = watcher.view()["names"]
+    assert names["first"]
+    assert names["second"]
+    assert names["first"] != names["second"]
     expect(watcher.page.locator("#prompt")).to_have_text(watcher.t(
-        "prompt.watch.give", player=watcher.t("player.first"), other=watcher.t("player.second")))
+        "prompt.watch.give", player=names["first"], other=names["second"]))
+    expect(watcher.page.locator("#seats")).to_contain_text(names["first"])
+    # Both players see that somebody watches.
+    expect(page_a.locator("#game-watchers")).to_contain_text(alice.t("game.watchers.one"))
+    expect(page_b.locator("#game-watchers")).to_contain_text(bob.t("game.watchers.one"))
     check_screen(watcher.page)
     watcher.screenshot("online-spectator")
 
@@ -221,7 +236,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
         "last.player.place", player=alice.t("player.opponent"), piece=alice.piece_label("8"),
         cell="A1"))
     expect(watcher.page.locator("#announce")).to_have_text(watcher.t(
-        "last.player.place", player=watcher.t("player.second"),
+        "last.player.place", player=names["second"],
         piece=watcher.piece_label("8"), cell="A1"))
     expect(page_b.locator("#announce")).to_have_text(bob.t(
         "last.you.place", piece=bob.piece_label("8"), cell="A1"))
@@ -256,7 +271,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     expect(page_a.locator("#end-reason")).to_have_text(
         alice.t("end.claim.they", who=alice.t("player.opponent"), shapes=row["de"]))
     expect(watcher.page.locator("#end-title")).to_have_text(
-        watcher.t("end.player_wins", player=watcher.t("player.second")))
+        watcher.t("end.player_wins", player=names["second"]))
     winning = page_a.eval_on_selector_all("#board .winning",
                                           "cells => cells.map(c => c.dataset.key)")
     assert winning == ["A1", "B1", "C1", "D1"]
@@ -322,6 +337,7 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
     watcher.open(f"/#/game/{second}")
     expect(watcher.page.locator("#seats")).to_contain_text(watcher.t("seats.spectating"))
     read_only(watcher)
+    names = watcher.view()["names"]  # the players, by the names they go by
     status, answer = watcher.api_status("POST", f"/api/games/{second}/resign", {"revision": 0})
     assert (status, answer["error"]["code"]) == (403, "not_your_game")
 
@@ -374,9 +390,9 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
     expect(page_b.locator("#end-reason")).to_have_text(
         bob.t("end.resignation.they", who=bob.t("player.opponent")))
     expect(watcher.page.locator("#end-title")).to_have_text(
-        watcher.t("end.player_wins", player=watcher.t("player.second")))
+        watcher.t("end.player_wins", player=names["second"]))
     expect(watcher.page.locator("#end-reason")).to_have_text(
-        watcher.t("end.resignation.they", who=watcher.t("player.first")))
+        watcher.t("end.resignation.they", who=names["first"]))
     expect(watcher.page.locator("#play-again")).to_be_hidden()
     assert bob.view()["resigned"] == "first"
     check_screen(alice.page)
@@ -389,7 +405,7 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
                                                                  timeout=60_000)
     turns = spectator.locator("#review-list li button.review-turn")
     expect(turns).to_have_count(3)
-    one, two = watcher.t("player.first"), watcher.t("player.second")
+    one, two = names["first"], names["second"]
     expect(turns.nth(0)).to_contain_text(watcher.t(
         "review.turn.player.give", number=1, player=one, piece=watcher.piece_label("5")))
     expect(turns.nth(1)).to_contain_text(watcher.t(

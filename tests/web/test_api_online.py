@@ -103,13 +103,17 @@ def test_what_an_invitation_shows(host: Any, guest: Any, stranger: Any, seat: st
             player.client.get(f"/api/invites/{token}"), expect)
         return answer
 
+    # Who invites, by the name made up for the host (never "Player 1").
+    name = view["names"][seat]
+    assert name
     expected = {"game": view["id"], "rules": "classic:losing-calls", "calling": "declare",
-                "seat": OTHER[seat], "joined": False}
+                "seat": OTHER[seat], "joined": False, "host": name, "clock": None,
+                "rated": False}
     assert invite(guest) == expected
     assert invite(host) == expected | {"joined": True}
     guest.join(view)
-    assert invite(guest) == expected | {"seat": None, "joined": True}
-    assert invite(stranger) == expected | {"seat": None}
+    assert invite(guest) == expected | {"seat": None, "joined": True, "host": None}
+    assert invite(stranger) == expected | {"seat": None, "host": None}
     unknown = stranger.client.get("/api/invites/no-such-invitation")
     assert unknown.status_code == 404
     assert code(unknown.json()) == "not_found"

@@ -29,6 +29,7 @@ ROUTES = {
     "/api/games/{game_id}/draw": {"post"},
     "/api/games/{game_id}/draw/answer": {"post"},
     "/api/games/{game_id}/talk": {"get", "post"},
+    "/api/watch": {"get"},
     "/api/games/{game_id}/resign": {"post"},
     "/api/games/{game_id}/rematch": {"post"},
     "/api/invites/{token}": {"get"},

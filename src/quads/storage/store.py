@@ -334,7 +334,8 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
 
     def summaries(self, status: Status | None = None, *,
                   player: str | None = None, limit: int | None = None,
-                  after: tuple[str, str] | None = None) -> list[GameSummary]:
+                  after: tuple[str, str] | None = None,
+                  watchable_since: datetime | None = None) -> list[GameSummary]:
         """The games, most recently changed first (ties by id, highest first); only
         those of ``status`` if given.
 
@@ -348,6 +349,11 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
         (:meth:`page_key` of the last game of the page before).  Pages stay in
         step while games are added or played: a game changed meanwhile moves to
         the first page.
+
+        With ``watchable_since``, only the games anybody may find to watch that
+        changed since then: online, going on, both seats taken, and made without an
+        invitation (in the lobby; an invitation's game, and its rematches, are its
+        players' own, found by its link alone).
         """
         query = select(*_SUMMARY, _FIRST_SEAT.c.name.label("first_name"),
                        _SECOND_SEAT.c.name.label("second_name")).select_from(
@@ -361,6 +367,12 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
             )
         if status is not None:
             query = query.where(games.c.status == status)
+        if watchable_since is not None:
+            query = query.where(
+                games.c.mode == "online", games.c.status == "ongoing",
+                games.c.invite.is_(None), games.c.first_player.is_not(None),
+                games.c.second_player.is_not(None),
+                games.c.updated >= moment_text(watchable_since))
         if after is not None:
             updated, game_id = after
             query = query.where(or_(games.c.updated < updated,

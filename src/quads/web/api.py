@@ -27,9 +27,9 @@ from quads.catalogue import catalogue
 from quads.outcome import Player
 from quads.record import write_record
 from quads.site.errors import SiteError
-from quads.site.games import play, seats
+from quads.site.games import clocks, play, seats
 from quads.site.games.service import Games
-from quads.web.clock_views import control_of
+from quads.web.clock_views import control_of, spec_of
 from quads.web.dispatch import quick
 from quads.web.fields import GAME_ID_PATTERN, INVITE_PATTERN, MAX_REVISION, UUID_PATTERN
 from quads.web.game_requests import action_of, device_game
@@ -86,9 +86,13 @@ def create_game(request: Request, body: NewGame, games: GamesOf, lobby: LobbyOf,
     if isinstance(body, ComputerGame):
         stored = games.new(body.rules, body.mode, player, level=body.level, human=body.human)
     elif isinstance(body, OnlineGame):
+        # The name the other player and spectators read, made up if the host has none.
+        name = None if player is None else lobby.name(player)
         stored = games.new(body.rules, body.mode, player, host=body.host,
                            clock=None if body.clock is None else control_of(body.clock),
                            rated=body.rated, false_calls=body.false_calls)
+        stored.names = (name if stored.first_player == player else None,
+                        name if stored.second_player == player else None)
         lobby.started(player)
     else:
         stored = games.new(body.rules, body.mode, player)
@@ -183,11 +187,16 @@ def get_invite(token: Annotated[str, Path(pattern=INVITE_PATTERN)], games: Games
     """The online game that an invitation (``/join/TOKEN``) seats one in."""
     stored = games.by_invite(token)
     free = [side for side in Player if stored.seat(side) is None]
+    seated = [name for side, name in zip(Player, stored.names, strict=True)
+              if stored.seat(side) is not None and name]
+    control = clocks.time_control(stored)
     return InviteView(game=stored.id, rules=stored.game.rules.name,
                       calling=stored.game.rules.calling.value,
                       seat=None if not free else "first" if free[0] is Player.FIRST
                       else "second",
-                      joined=player is not None and stored.seat_of(player) is not None)
+                      joined=player is not None and stored.seat_of(player) is not None,
+                      host=seated[0] if len(seated) == 1 else None,
+                      clock=None if control is None else spec_of(control), rated=stored.rated)
 
 
 @router.post("/games/{game_id}/join", tags=["online"],
@@ -196,10 +205,12 @@ def get_invite(token: Annotated[str, Path(pattern=INVITE_PATTERN)], games: Games
 @acting
 @quick
 def join_game(request: Request, game_id: GameId, body: JoinRequest, games: GamesOf,
-              player: CallerOf, view: ViewerOf) -> GameView:
-    """Take the free seat of an online game with its invitation."""
+              lobby: LobbyOf, player: CallerOf, view: ViewerOf) -> GameView:
+    """Take the free seat of an online game with its invitation.  A player without a
+    name is given one (made up), which the other player and spectators read."""
     rates.charge(request, "joins")
     assert player is not None
+    lobby.name(player)  # before the join, whose view and news carry it
     return view(games.join(game_id, player, body.invite))
 
 

@@ -39,6 +39,7 @@ from quads.web import (
     sessions_api,
     talk_api,
     thinking,
+    watch_api,
 )
 from quads.web.arenas import limit_arenas
 from quads.web.keyed_writer import KeyedWriter
@@ -183,6 +184,7 @@ def create_app(
     app.include_router(sessions_api.router)
     app.include_router(passkeys_api.router)
     app.include_router(lobby_api.router)
+    app.include_router(watch_api.router)
     app.include_router(talk_api.router)
     app.include_router(lobby_live.router)
     app.include_router(bot_api.router)

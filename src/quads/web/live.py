@@ -11,6 +11,9 @@ socket of that game then sends its own view of the saved game.  Messages (all JS
   is not older than the one it shows, so a repeat is harmless.
 * ``{"type": "gone"}``: the game was deleted; the socket closes.
 * ``{"type": "pong"}``: the answer to a client's ``{"type": "ping"}``.
+* ``{"type": "watchers", "count": N}``: how many watch the game (callers without a
+  seat, on this server process), whenever it changes (after the first view; nothing
+  while nobody watches), to a socket opened with ``?watchers=1`` only.
 * ``{"type": "talk", "messages": [...]}``: lines said at the table that this
   socket's reader has not had (:mod:`quads.web.talk_api`): on connecting, the
   newest of the game's, then each new one.  Sent to the two seated players of an
@@ -79,6 +82,7 @@ from quads.web.schemas.live import (
     RefusedMessage,
     ServerMessage,
     SyncMessage,
+    WatchersMessage,
 )
 from quads.web.schemas.refusals import ErrorDetail
 from quads.web.schemas.talk import TalkMessage, said_view
@@ -219,14 +223,15 @@ async def live(websocket: WebSocket, game_id: str, store: StoreOf, hub: HubOf) -
     if refused is not None:
         await _refuse(websocket, CLOSE_BUSY, refused)
         return
+    counted = websocket.query_params.get("watchers") == "1"
     try:
-        await _follow(websocket, hub, store, lane_for(store), game_id, player)
+        await _follow(websocket, hub, store, lane_for(store), game_id, player, counted)
     finally:
         hub.release(game_id, client)
 
 
 async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: DatabaseLane,
-                  game_id: str, player: str | None) -> None:
+                  game_id: str, player: str | None, counted: bool = False) -> None:
     try:
         stored = await lane.run(load_visible, store, game_id, player)
     except GameNotFoundError:
@@ -242,11 +247,13 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
     await websocket.accept()
     # A change saved after the load above but before the hub knows this socket is
     # published to nobody here: the game is read once more after joining.
-    socket = LiveSocket(game_id, player, latest=stored, reload=True)
+    socket = LiveSocket(game_id, player, latest=stored, reload=True, counted=counted)
     # The two players of an online game read the table's talk; nobody else does.
     socket.talk = _at_table(stored, player)
     heard = 0
     """The number of the last line of talk sent."""
+    watchers = 0
+    """The number of those who watch last sent (none is said while none watch)."""
     hub._join(socket)
     sent: tuple[int, frozenset[str]] | None = None
     receiver = asyncio.ensure_future(_receive(websocket))
@@ -300,6 +307,12 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
             if state != sent and loader is None:
                 await websocket.send_text(hub.view_message(latest, player, presence))
                 sent = state
+            if socket.watchers and sent is not None:  # after the first view
+                socket.watchers = False
+                count = hub.spectators(game_id)
+                if count != watchers:
+                    await _send(websocket, WatchersMessage(type="watchers", count=count))
+                    watchers = count
             waiter = socket.wake.waiter()
             waiting: set[asyncio.Future[Any]] = {receiver, waiter}
             if loader is not None:

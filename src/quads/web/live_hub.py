@@ -293,6 +293,7 @@ class LiveHub:
         if seats == game.seats:
             return
         game.seats = seats
+        self._watched(game)
         present = frozenset(p for p in seats if p in game.counts)
         if present == game.present:
             self._track_away(stored.id)
@@ -309,6 +310,22 @@ class LiveHub:
                 self.on_presence(stored.id, player, False)
         self._track_away(stored.id)
 
+    def spectators(self, game_id: str) -> int:
+        """The sockets of this process on ``game_id`` whose caller holds no seat in it
+        (as the newest version seen says): those who watch it here."""
+        game = self._games.get(game_id)
+        if game is None:
+            return 0
+        return sum(1 for socket in game.sockets if socket.player not in game.seats)
+
+    def _watched(self, game: GameSockets) -> None:
+        """Have the sockets of ``game`` that asked for it say how many watch it, which may
+        have changed (the others are not woken: a viewer who comes costs them nothing)."""
+        for socket in game.sockets:
+            if socket.counted:
+                socket.watchers = True
+                socket.wake.set()
+
     def _join(self, socket: LiveSocket) -> None:
         self._loop = asyncio.get_running_loop()
         game = self._games.get(socket.game_id)
@@ -317,6 +334,7 @@ class LiveHub:
         game.sockets.add(socket)
         if socket.latest is not None:
             self.seen(socket.latest)
+        self._watched(game)
         player = socket.player
         if player is None:
             return
@@ -336,6 +354,7 @@ class LiveHub:
         if game is None or socket not in game.sockets:
             return
         game.sockets.discard(socket)
+        self._watched(game)
         player = socket.player
         gone = False
         if player is not None:

@@ -57,6 +57,10 @@ class LiveSocket:
     gone: bool = False
     talk: bool = False
     """Something was said at the game's table: read what is new."""
+    counted: bool = False
+    """The socket asked to hear how many watch the game (``?watchers=1``)."""
+    watchers: bool = False
+    """Those who watch the game may have changed: say how many, if another number."""
     ended: bool = False
     """The caller's token was replaced or revoked: the socket closes with
     :data:`~quads.web.live_hub.CLOSE_TOKEN_CHANGED`."""

@@ -180,7 +180,10 @@ def rematch(stored: StoredGame) -> StoredGame:
         following.second_player = stored.first_player
         following.rated = stored.rated
         if following.first_player is not None and following.second_player is not None:
-            following.invite = None  # else (an imported game nobody joined) it stays open
+            # Else (an imported game nobody joined) it stays open.  The rematch of an
+            # invitation's game keeps a token nobody has: it stays off the list of
+            # games to watch, as the game before was.
+            following.invite = None if stored.invite is None else secrets.token_urlsafe(16)
     return following
 
 

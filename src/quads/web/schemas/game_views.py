@@ -325,6 +325,10 @@ class InviteView(BaseModel):
     calling: Literal["auto", "declare"]
     seat: Side | None = Field(description="The free seat that joining takes; null when full")
     joined: bool = Field(description="The caller holds a seat in this game already")
+    host: str | None = Field(default=None, description=(
+        "The name that the player who invites goes by (the seated player; null if none)"))
+    clock: ClockSpec | None = Field(default=None, description="The game's time control")
+    rated: bool = Field(default=False, description="Whether the result changes ratings")
 
 
 class GameList(BaseModel):

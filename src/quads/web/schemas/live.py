@@ -24,6 +24,7 @@ __all__ = [
     "ServerMessage",
     "SyncMessage",
     "ViewMessage",
+    "WatchersMessage",
 ]
 
 
@@ -95,8 +96,19 @@ class RefusedMessage(BaseModel):
     error: ErrorDetail
 
 
+class WatchersMessage(BaseModel):
+    """How many watch the game (sockets of callers without a seat in it, on the server
+    process of this socket): sent whenever the number changes, after the first view
+    (nothing is said while nobody ever watched), to a socket opened with
+    ``?watchers=1``."""
+
+    type: Literal["watchers"]
+    count: int = Field(ge=0)
+
+
 ServerMessage = Annotated[
-    ViewMessage | GoneMessage | PongMessage | ActedMessage | RefusedMessage | TalkMessage,
+    ViewMessage | GoneMessage | PongMessage | ActedMessage | RefusedMessage | TalkMessage
+    | WatchersMessage,
     Field(discriminator="type")]
 """A message the server sends on a live socket."""
 

@@ -259,6 +259,8 @@ export const computerTurn = (id, revision, options) =>
 export const undo = (id, revision, options) => request("POST", `${gamePath(id)}/undo`, { revision }, options);
 export const redo = (id, revision, options) => request("POST", `${gamePath(id)}/redo`, { revision }, options);
 /** Give up: the caller's side loses (on one device, the side to move). */
+/** The online games being played now that anybody may watch. */
+export const gamesToWatch = (options) => request("GET", "/api/watch", undefined, options);
 /** Say the preset line `message` at the table of online game `id`. */
 export const say = (id, message, options) => request("POST", `${gamePath(id)}/talk`, { message }, options);
 export const resign = (id, revision, options) => request("POST", `${gamePath(id)}/resign`, { revision }, options);

@@ -48,7 +48,8 @@ export function backoff(attempt, first, max, random = Math.random) {
 
 export function liveUrl(id) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/live`;
+  // The page shows how many watch: it asks for the count.
+  return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/live?watchers=1`;
 }
 
 /**
@@ -230,9 +231,10 @@ export class LiveGame extends LiveSocket {
    * Follow game `id`.  `shown()` is the revision the page shows (or null);
    * `onView(view)` gets each newer view, `onGone()` is called when the game
    * was deleted or may not be seen, `onState(connected)` when the connection
-   * is lost or back, `onTalk(lines)` with the lines said at the table.
+   * is lost or back, `onTalk(lines)` with the lines said at the table,
+   * `onWatchers(count)` with how many watch the game.
    */
-  constructor(id, { shown, onView, onGone, onState = () => {}, onTalk = () => {} }) {
+  constructor(id, { shown, onView, onGone, onState = () => {}, onTalk = () => {}, onWatchers = () => {} }) {
     super(onState);
     this.id = id;
     this.shown = shown;
@@ -240,6 +242,8 @@ export class LiveGame extends LiveSocket {
     this.onGone = onGone;
     /** @type {(lines: object[]) => void} */
     this.onTalk = onTalk;
+    /** @type {(count: number) => void} */
+    this.onWatchers = onWatchers;
     this.nextAct = 1;
     this.pending = new Map(); // the actions sent and not answered: id -> {resolve, reject, timer}
     this.start();
@@ -316,6 +320,8 @@ export class LiveGame extends LiveSocket {
         this.settle(message.id, null, new ApiError(message.status, error.code || "unknown", error.message,
           error.reason || null, error.params || {}));
       }
+    } else if (message.type === "watchers" && typeof message.count === "number") {
+      this.onWatchers(message.count);
     } else if (message.type === "talk" && Array.isArray(message.messages)) {
       this.onTalk(message.messages);
     } else if (message.type === "gone") {

@@ -45,11 +45,13 @@ export function waitingForOpponent(view) {
 }
 
 /**
- * The name of `side`: "You" / "The computer", "You" / "Your opponent" online,
- * or "Player 1" / "Player 2" (two players on one device, or for a spectator).
+ * The name of `side`: "You" / "The computer", "You" / "Your opponent" online; for a
+ * spectator of an online game the name its player goes by; "Player 1" / "Player 2" on
+ * one device (or for a seat without a player's name).
  */
 export function playerName(view, side) {
   if (view.mode === "online" && view.you) return t(side === view.you ? "player.you" : "player.opponent");
+  if (view.mode === "online" && view.names && view.names[side]) return view.names[side];
   if (view.mode !== "computer") return sideName(side);
   return t(side === view.human ? "player.you" : "player.computer");
 }

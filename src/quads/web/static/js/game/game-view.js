@@ -142,6 +142,10 @@ export class GameView {
       opponent += ` · ${t(view.rated ? "game.rated" : "game.casual")}`;
     }
     $("game-opponent").textContent = opponent;
+    const watchers = $("game-watchers");
+    const watched = online && game.watchers > 0;
+    watchers.hidden = !watched;
+    watchers.textContent = watched ? ` · ${t(game.watchers === 1 ? "game.watchers.one" : "game.watchers.many", { count: game.watchers })}` : "";
 
     renderSeats(view, game.liveLost, game.talk.said(view));
     game.talk.render(view);

@@ -89,6 +89,7 @@ export class GameModel {
     this.clocks = new ClockPanel();
     this.abandon = new AbandonPanel();
     this.talk = new TalkPanel(() => this.screen.render());
+    this.watchers = 0; // how many watch the online game shown (its live socket says)
     this.analysis = new AnalysisSwitch(() => this.changed());
     this.review = new ReviewPanel();
     this.bots = new BotsOffer(() => this.changed());
@@ -226,6 +227,7 @@ export class GameModel {
     this.clocks.close();
     this.abandon.close();
     this.talk.close();
+    this.watchers = 0;
     this.bots.clear();
   }
 
@@ -247,6 +249,11 @@ export class GameModel {
       },
       onTalk: (lines) => {
         if (this.id === id) this.talk.heard(id, lines);
+      },
+      onWatchers: (count) => {
+        if (this.id !== id || this.watchers === count) return;
+        this.watchers = count;
+        this.screen.render();
       },
     });
   }

@@ -18,8 +18,9 @@
 //   review()                   -> ReviewView
 //   analysis(view)             -> AnalysisView    every turn of the view's position
 //   recordLink(view)           -> {href, filename} the record, as a download
-//   follow({shown, onView, onGone, onState, onTalk}) / unfollow()   changes made elsewhere
-//                                                 (onTalk: lines said at an online game's table)
+//   follow({shown, onView, onGone, onState, onTalk, onWatchers}) / unfollow()   changes made
+//                                                 elsewhere (onTalk: lines said at an online game's
+//                                                 table; onWatchers: how many watch it)
 //   close()                                      the screen left the game: nothing more is sent
 //
 // Every refusal is thrown as an error with `code` (and `reason`, `params`), as the
@@ -152,11 +153,11 @@ export class ServerGame {
     return { href: api.recordUrl(this.id), filename: `quads-${this.id}.qds` };
   }
 
-  follow({ shown, onView, onGone, onState, onTalk }) {
+  follow({ shown, onView, onGone, onState, onTalk, onWatchers }) {
     this.unfollow();
     this.onView = onView;
     const seen = (view) => onView(this.rated(view, onView));
-    this.live = new LiveGame(this.id, { shown, onView: seen, onGone, onState, onTalk });
+    this.live = new LiveGame(this.id, { shown, onView: seen, onGone, onState, onTalk, onWatchers });
   }
 
   unfollow() {

@@ -1,12 +1,13 @@
 // The join screen (#/join/TOKEN), where an invitation to an online game leads:
-// the game's rules and the side one will play, and a button to take the free
-// seat.  A player who holds a seat already goes straight to the game; a full
+// who invites, the game's rules, its clock and the side one will play, and a button
+// to take the free seat.  A player who holds a seat already goes straight to the game; a full
 // game can still be watched; an unknown invitation says so.
 
 import * as api from "../api.js";
 import { t } from "../i18n.js";
 import { RULE_SETS, describeError, messageWords, rulesName } from "../names.js";
 import { $, $button } from "../dom.js";
+import { controlLong } from "../clocks.js";
 
 export class JoinView {
   /** `onOpen(id, view)` shows the game (`view` when at hand). */
@@ -109,7 +110,12 @@ export class JoinView {
     status.hidden = !status.textContent;
     $("join-details").hidden = !invite;
     if (invite) {
+      const host = $("join-host");
+      host.textContent = invite.host ? t("join.host", { name: invite.host }) : "";
+      host.hidden = !invite.host;
       $("join-rules").textContent = t("game.rules", { rules: rulesName(invite.rules) });
+      const clock = invite.clock ? t("join.clock", { clock: controlLong(invite.clock, t) }) : t("join.no_clock");
+      $("join-clock").textContent = invite.rated ? `${clock} ${t("join.rated")}` : clock;
       const known = RULE_SETS.find((set) => set.rules === invite.rules);
       const text = $("join-rules-text");
       text.textContent = known ? t(`rules.${known.key}.text`) : "";

@@ -21,6 +21,7 @@ import { LobbyLive } from "./lobby-live.js";
 import { OwnRatings, RatedChoice } from "./rated-choice.js";
 import { buildTiles, renderTiles } from "./quick-play.js";
 import { seekItem } from "./seeks.js";
+import { WatchList } from "./watch-list.js";
 
 const RULES_KEY = "quads.lobby.rules";
 /** How long the page waits for "paired" after its waiting seek went, before it gives up waiting. */
@@ -61,6 +62,7 @@ export class LobbyView {
     }
     buildTiles((name) => this.playNow(name));
     this.own = new OwnRatings();
+    this.watching = new WatchList();
     this.quickRated = new RatedChoice("quick", this.own);
     this.offerRated = new RatedChoice("offer", this.own, () => this.clearError($("offer-error")));
 
@@ -100,6 +102,7 @@ export class LobbyView {
     });
     clearInterval(this.ticker);
     this.ticker = setInterval(() => this.tick(), 1000);
+    this.watching.open();
     await Promise.all([this.loadMe(), this.own.load()]);
     if (this.shown) this.render();
   }
@@ -108,6 +111,7 @@ export class LobbyView {
   close() {
     if (!this.shown) return;
     this.shown = false;
+    this.watching.close();
     if (this.live) this.live.close();
     this.live = null;
     clearInterval(this.ticker);
