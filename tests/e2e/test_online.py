@@ -175,6 +175,7 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     assert alice_name
     expect(bob.page.locator("#join-host")).to_have_text(bob.t("join.host", name=alice_name))
     expect(bob.page.locator("#join-clock")).to_have_text(bob.t("join.no_clock"))
+    expect(bob.page.locator("#join-help")).to_have_text(bob.t("join.help.none"))
     check_screen(bob.page, acting=(bob.page.locator("#join-button"),))
     bob.screenshot("online-join")
     join(bob, invite, "second")
@@ -187,9 +188,12 @@ def test_a_classic_game_between_two_devices(origins: Origins, person: Person) ->
     expect(page_a.locator("#invite-panel")).to_be_hidden()
     expect(page_a.locator("#prompt")).to_have_text(alice.t("prompt.give.first.online"))
     expect(seat(alice, "on")).to_have_count(2)
-    # No hints online: the engine would help one side without the other knowing.
+    # No hints online: the engine would help one side without the other knowing; no
+    # safe pieces either, as the game was made: the page says so to both.
     for someone in (alice, bob):
         expect(someone.button("hint-button")).to_be_hidden()
+        expect(someone.page.locator("#safe-toggle")).to_be_hidden()
+        expect(someone.page.locator("#fair-play")).to_have_text(someone.t("fair.none"))
     bob_name = bob.view()["names"]["second"]
     assert bob_name
     assert bob_name != alice_name

@@ -90,7 +90,8 @@ def create_game(request: Request, body: NewGame, games: GamesOf, lobby: LobbyOf,
         name = None if player is None else lobby.name(player)
         stored = games.new(body.rules, body.mode, player, host=body.host,
                            clock=None if body.clock is None else control_of(body.clock),
-                           rated=body.rated, false_calls=body.false_calls)
+                           rated=body.rated, false_calls=body.false_calls,
+                           safe_pieces=body.safe_pieces)
         stored.names = (name if stored.first_player == player else None,
                         name if stored.second_player == player else None)
         lobby.started(player)
@@ -196,7 +197,8 @@ def get_invite(token: Annotated[str, Path(pattern=INVITE_PATTERN)], games: Games
                       else "second",
                       joined=player is not None and stored.seat_of(player) is not None,
                       host=seated[0] if len(seated) == 1 else None,
-                      clock=None if control is None else spec_of(control), rated=stored.rated)
+                      clock=None if control is None else spec_of(control), rated=stored.rated,
+                      safe_help=play.safe_help(stored))
 
 
 @router.post("/games/{game_id}/join", tags=["online"],

@@ -16,7 +16,7 @@ from quads.pieces import Trait, piece_name
 from quads.players.hints import Hint
 from quads.ratings import PROVISIONAL
 from quads.review import TurnReview
-from quads.site.games import clocks, history, seats
+from quads.site.games import clocks, history, play, seats
 from quads.site.games.calls import claim_pending
 from quads.site.games.play import DRAW_OFFERS, UNDO_REQUESTS
 from quads.storage import GameSummary, StoredGame
@@ -176,7 +176,8 @@ def shared_fields(stored: StoredGame) -> dict[str, Any]:
                   for cell in range(16)],
         "hand": None if hand is None else piece_name(hand),
         "supply": _pieces(position.supply),
-        "safe": _pieces(position.safe_pieces(rules)),
+        "safe": _pieces(position.safe_pieces(rules)) if play.safe_help(stored) else [],
+        "safe_help": play.safe_help(stored),
         "to_move": seats.side_name(game.to_move),
         "step": game.step,
         "computer_to_move": (person is not None and not over

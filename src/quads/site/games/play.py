@@ -75,6 +75,20 @@ def _stored(game: Game, mode: Mode, level: int | None, human: Side | None,
     return stored
 
 
+HELP_HEADER = "Help"
+"""The record's header of the help both players of an online game agreed to:
+``safe-pieces`` (each may show the pieces safe to hand over); absent, none."""
+SAFE_PIECES = "safe-pieces"
+
+
+def safe_help(stored: StoredGame) -> bool:
+    """Whether the pieces safe to hand over may be shown in ``stored``: always in a game
+    against the computer or on one device; between two people online only if both
+    agreed when it was made (its creator chose it, its guest joined it so), so that
+    the help is the same for both."""
+    return stored.mode != "online" or stored.game.headers.get(HELP_HEADER) == SAFE_PIECES
+
+
 def _dated(rules: Rules, clock: TimeControl | None = None) -> Game:
     headers = {"Date": now().astimezone(UTC).strftime("%Y.%m.%d")}
     if clock is not None:
@@ -175,6 +189,8 @@ def rematch(stored: StoredGame) -> StoredGame:
     clock = stored.clock.control if stored.clock is not None else None
     following = _stored(_dated(stored.game.rules, clock), stored.mode, stored.level,
                         side_name(human), stored.owner)
+    if HELP_HEADER in stored.game.headers:  # the help agreed goes on
+        following.game.headers[HELP_HEADER] = stored.game.headers[HELP_HEADER]
     if stored.mode == "online":
         following.first_player = stored.second_player
         following.second_player = stored.first_player

@@ -99,19 +99,26 @@ class Games:
     def new(self, rules: str, mode: Mode, owner: str | None, *, level: int | None = None,
             human: Side | None = None, host: Side | None = None,
             clock: TimeControl | None = None, rated: bool = False,
-            false_calls: str | None = None) -> StoredGame:
+            false_calls: str | None = None, safe_pieces: bool = False) -> StoredGame:
         """Start a new game of ``owner`` (see :func:`quads.site.games.play.new_game`); a
         ``rated`` one (online, between accounts, with a clock) changes both ratings.  An
         online game's false calls are ``false_calls``, else as
         :func:`quads.site.games.calls.online_rules` chooses.
 
         :raises InvalidRulesError: if ``rules`` cannot be read.
+        With ``safe_pieces`` both players of an online game may show the safe pieces
+        (:func:`quads.site.games.play.safe_help`); else neither may.
+
         :raises SiteError: ``account_needed``, ``cannot_be_rated`` for a rated game
-            that cannot be.
+            that cannot be (or with help).
         """
         if mode == "online":
             rules = online_rules(rules, false_calls).name
         stored = play.new_game(rules, mode, level, human, owner, host, clock)
+        if safe_pieces and mode == "online":
+            if rated:
+                raise SiteError("cannot_be_rated", "a rated game gives no help to either player")
+            stored.game.headers[play.HELP_HEADER] = play.SAFE_PIECES
         if rated:
             if mode != "online":
                 raise SiteError("cannot_be_rated", "only online games can be rated")

@@ -169,7 +169,12 @@ class GameView(BaseModel):
     board: list[str | None] = Field(description="The cells A1 .. D4: a hex digit or null")
     hand: str | None
     supply: list[str]
-    safe: list[str]
+    safe: list[str] = Field(description=(
+        "The pieces safe to hand over; empty in an online game whose players did not "
+        "agree to that help (`safe_help`)"))
+    safe_help: bool = Field(default=True, description=(
+        "Whether the safe pieces are shown in this game: always off line; online only "
+        "if both players agreed when it was made"))
     to_move: Side | None
     step: Step
     computer_to_move: bool
@@ -329,6 +334,8 @@ class InviteView(BaseModel):
         "The name that the player who invites goes by (the seated player; null if none)"))
     clock: ClockSpec | None = Field(default=None, description="The game's time control")
     rated: bool = Field(default=False, description="Whether the result changes ratings")
+    safe_help: bool = Field(default=False, description=(
+        "Whether both players may show the safe pieces (agreed by joining)"))
 
 
 class GameList(BaseModel):

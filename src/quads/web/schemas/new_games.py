@@ -109,6 +109,10 @@ class OnlineGame(BaseModel):
         default=None, description="The time control; none for a game without a clock. The "
                                   "clock starts once the second player joins")
     false_calls: FalseCallsName | None = FALSE_CALLS_FIELD
+    safe_pieces: bool = Field(default=False, strict=True, description=(
+        "Whether both players may show the pieces safe to hand over (the same help for "
+        "both: the guest agrees by joining); not in a rated game. Hints and values are "
+        "never given in a game between two people"))
     rated: bool = Field(default=False, strict=True,
                         description="Whether the result changes both players' "
                                                    "ratings: the creator and whoever joins "

@@ -179,7 +179,7 @@ export class GameView {
 
     // The supply: pieces can be pressed when the person must hand one over.
     const canGive = Boolean(person) && view.step === "give" && idle;
-    const markSafe = game.showSafe && canGive;
+    const markSafe = game.showSafe && canGive && view.safe_help !== false;
     this.supply.render(view.supply, {
       canGive,
       safe: markSafe ? view.safe : null,

@@ -126,6 +126,12 @@ export function renderTools(view, { person, idle, hintPending, confirming, sourc
   $button("redo-button").disabled = !idle || !view.can_redo;
   // No hints online: the engine would help one side without the other knowing.
   $("hint-button").hidden = !seated || online;
+  // The safe pieces online only if both agreed when the game was made; said plainly.
+  const toggle = $("safe-toggle").closest("label");
+  if (toggle) toggle.hidden = view.safe_help === false;
+  const fair = $("fair-play");
+  fair.hidden = !online;
+  fair.textContent = online ? t(view.safe_help ? "fair.safe" : "fair.none") : "";
   $button("hint-button").disabled = !idle || !person || Boolean(hintPending);
   $("hint-button").setAttribute("aria-busy", String(Boolean(hintPending)));
   $("restart-button").hidden = online;

@@ -116,6 +116,7 @@ export class JoinView {
       $("join-rules").textContent = t("game.rules", { rules: rulesName(invite.rules) });
       const clock = invite.clock ? t("join.clock", { clock: controlLong(invite.clock, t) }) : t("join.no_clock");
       $("join-clock").textContent = invite.rated ? `${clock} ${t("join.rated")}` : clock;
+      $("join-help").textContent = t(invite.safe_help ? "join.help.safe" : "join.help.none");
       const known = RULE_SETS.find((set) => set.rules === invite.rules);
       const text = $("join-rules-text");
       text.textContent = known ? t(`rules.${known.key}.text`) : "";

@@ -187,6 +187,7 @@ export function gameView(device, restored) {
     hand: hand === null ? null : pieceName(hand),
     supply: pieces(position.supply),
     safe: pieces(position.safePieces(rules)),
+    safe_help: true,
     to_move: toMove,
     step,
     computer_to_move: person !== null && !over && toMove !== null && toMove !== person,

@@ -119,6 +119,8 @@ export class SetupView {
       settings.host = data.get("host");
       // Under declare calling, what a false call costs (losing the game unless chosen).
       if (callsChosen(settings.rules)) settings.false_calls = data.get("false_calls");
+      // The same help for both: the safe pieces only if chosen here (the guest agrees by joining).
+      if (data.get("safe_pieces")) settings.safe_pieces = true;
       const { clock } = this.clock.value();
       if (clock) settings.clock = clock;
     }
@@ -146,6 +148,7 @@ export class SetupView {
     $("first-field").hidden = mode !== "computer";
     $("host-field").hidden = mode !== "online";
     $("clock-field").hidden = mode !== "online";
+    $("help-field").hidden = mode !== "online";
     $("calls-field").hidden = mode !== "online" || !callsChosen(this.settings().rules);
     $("first-local").hidden = mode !== "local";
     // Online play needs the server: said at once while the browser is offline.
