@@ -27,9 +27,9 @@ test("over a limit and an unreachable database ask to try later; no game does no
   assert.ok(!BUSY_CODES.has(4403));
 });
 
-test("the socket's address follows the page's scheme and host", () => {
+test("the socket's address follows the page's scheme and host, and asks how many watch", () => {
   globalThis.location = { protocol: "https:", host: "quads.example.org" };
-  assert.equal(liveUrl("a b"), "wss://quads.example.org/api/games/a%20b/live");
+  assert.equal(liveUrl("a b"), "wss://quads.example.org/api/games/a%20b/live?watchers=1");
   globalThis.location = { protocol: "http:", host: "127.0.0.1:8000" };
-  assert.equal(liveUrl("g1"), "ws://127.0.0.1:8000/api/games/g1/live");
+  assert.equal(liveUrl("g1"), "ws://127.0.0.1:8000/api/games/g1/live?watchers=1");
 });
