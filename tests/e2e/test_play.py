@@ -176,7 +176,7 @@ def test_undo_and_redo_against_the_computer(quads: QuadsPage) -> None:
     assert (quads.board(), quads.hand()) == after
     expect(redo).to_be_disabled()
     assert quads.view()["moves"] == page.eval_on_selector_all(
-        "#moves li", "items => items.flatMap(i => i.textContent.split(/\\s+/).filter(Boolean))")
+        "#moves button.move", "moves => moves.map(m => m.dataset.token)")
 
 
 def test_keyboard_play(quads: QuadsPage) -> None:

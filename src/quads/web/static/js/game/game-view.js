@@ -74,9 +74,37 @@ export class GameView {
       ["abandon-win", () => act.claimAbandoned(false)],
       ["abandon-draw", () => act.claimAbandoned(true)],
       ["invite-copy", () => copyInvite(game.view, game.notify)],
+      ["moves-back", () => game.moves.step(-1)],
+      ["moves-forward", () => game.moves.step(1)],
+      ["moves-live", () => game.moves.show(null)],
+      ["history-live", () => game.moves.show(null)],
+      ["history-back", () => game.moves.step(-1)],
+      ["history-forward", () => game.moves.step(1)],
       ["invite-share", () => shareInvite(game.view)],
     ];
     for (const [id, press] of buttons) $(id).addEventListener("click", press);
+    // In the moves list: a move shows the board after it; ← and → step through them.
+    $("moves").addEventListener("click", (event) => {
+      const target = /** @type {HTMLElement} */ (event.target);
+      const button = target.closest("button[data-move]");
+      if (!(button instanceof HTMLElement)) return;
+      game.moves.show(Number(button.dataset.move));
+      // The board the move shows, and its steps, come into view (on a phone they are
+      // above the list: the steps at the top, the board under them; on a wide screen
+      // the board beside them); stepping by the keys stays in the list.
+      const banner = $("history-banner");
+      const board = $("board");
+      if (banner.getBoundingClientRect().bottom <= board.getBoundingClientRect().top + 1) {
+        banner.scrollIntoView({ block: "start" });
+      } else {
+        board.scrollIntoView({ block: "nearest" });
+      }
+    });
+    $("moves-box").addEventListener("keydown", (event) => {
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      event.preventDefault();
+      game.moves.step(event.key === "ArrowLeft" ? -1 : 1);
+    });
     const invite = $input("invite-url");
     invite.addEventListener("focus", () => invite.select());
     const sound = $input("sound-toggle");
@@ -165,15 +193,23 @@ export class GameView {
     const values = game.analysis.render(view, { on: game.analysing, person, idle });
     const hint = game.hint;
     const arrived = game.arrived;
-    this.board.render(view.board, {
-      canPlace,
-      last: outcome ? null : last,
-      winning: outcome ? outcome.cells || [] : [],
-      arrived: arrived && !prefersReducedMotion() ? arrived.cell : null,
-      hint: hint && hint.place,
-      values: values && view.step === "place" ? values.cells : null,
-    });
-    $("board").classList.toggle("over", Boolean(outcome));
+    game.moves.follow(view);
+    const past = game.moves.at === null ? null : game.moves.boards[game.moves.at];
+    if (past) {
+      // An earlier move chosen in the list: the board as it was then, nothing to press.
+      this.board.render(past.board, { last: past.placed });
+    } else {
+      this.board.render(view.board, {
+        canPlace,
+        last: outcome ? null : last,
+        winning: outcome ? outcome.cells || [] : [],
+        arrived: arrived && !prefersReducedMotion() ? arrived.cell : null,
+        hint: hint && hint.place,
+        values: values && view.step === "place" ? values.cells : null,
+      });
+    }
+    $("board").classList.toggle("over", Boolean(outcome) && !past);
+    $("board").classList.toggle("history", Boolean(past));
 
     renderHand(view, person, { thinking: game.thinking, arrived });
 
@@ -210,7 +246,7 @@ export class GameView {
     renderTools(view, {
       person, idle, hintPending: game.hintPending, confirming: game.confirming, source: game.source,
     });
-    renderMoves(view);
+    renderMoves(view, game.moves);
     renderEnd(view, { review: game.review, busy: game.busy });
     game.clocks.draw();
   }

@@ -12,6 +12,7 @@ import { t } from "../i18n.js";
 import { describeError, isPerson } from "../names.js";
 import { AbandonPanel } from "./abandon-panel.js";
 import { TalkPanel } from "./talk-panel.js";
+import { MoveHistory } from "./move-history.js";
 import { AnalysisSwitch } from "./analysis-switch.js";
 import { AwayNotice } from "./away.js";
 import { BotsOffer } from "./bots-offer.js";
@@ -89,6 +90,7 @@ export class GameModel {
     this.clocks = new ClockPanel();
     this.abandon = new AbandonPanel();
     this.talk = new TalkPanel(() => this.screen.render());
+    this.moves = new MoveHistory(() => this.screen.render()); // the move the board shows
     this.watchers = 0; // how many watch the online game shown (its live socket says)
     this.analysis = new AnalysisSwitch(() => this.changed());
     this.review = new ReviewPanel();
@@ -227,6 +229,7 @@ export class GameModel {
     this.clocks.close();
     this.abandon.close();
     this.talk.close();
+    this.moves.close();
     this.watchers = 0;
     this.bots.clear();
   }

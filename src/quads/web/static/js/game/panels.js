@@ -6,6 +6,7 @@ import { isPerson, otherSide, playerName, waitingForOpponent } from "../names.js
 import { pieceLabel, pieceSvg } from "../pieces.js";
 import { prefersReducedMotion } from "../reveal.js";
 import { turnText } from "./words.js";
+import { moveWords } from "./move-history.js";
 import { $, $button } from "../dom.js";
 
 /** The prompt, and where the server offers a call (`claim_offered`,
@@ -81,18 +82,52 @@ export function renderHand(view, person, { thinking, arrived }) {
   caption.hidden = !caption.textContent;
 }
 
-/** The move text, two turns a line. */
-export function renderMoves(view) {
+/** The moves, each in words and its token, a button that shows the board after it;
+ * `history` says which one the board shows (see game/move-history.js). */
+export function renderMoves(view, history) {
   const moves = view.moves;
   const list = $("moves");
-  const rows = [];
-  for (let i = 0; i < moves.length; i += 2) {
-    const item = document.createElement("li");
-    item.textContent = moves.slice(i, i + 2).join("  ");
-    rows.push(item);
+  const signature = `${moves.join(" ")}|${history.at}|${currentWords()}`;
+  if (list.dataset.signature !== signature) {
+    list.dataset.signature = signature;
+    const focused = document.activeElement instanceof HTMLElement && list.contains(document.activeElement)
+      ? document.activeElement.dataset.move : null;
+    list.replaceChildren(...moves.map((token, index) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "move";
+      button.dataset.move = String(index);
+      button.dataset.token = token;
+      button.textContent = t("moves.item", { number: index + 1, words: moveWords(token), token });
+      if (history.at === index) button.setAttribute("aria-current", "step");
+      item.append(button);
+      return item;
+    }));
+    if (focused !== null && focused !== undefined) {
+      const again = list.querySelector(`button[data-move="${history.at ?? focused}"]`);
+      if (again instanceof HTMLElement) again.focus({ preventScroll: true });
+    }
   }
-  list.replaceChildren(...rows);
   $("moves-empty").hidden = moves.length > 0;
+  const steps = $("moves-steps");
+  steps.hidden = moves.length === 0;
+  const shown = history.at;
+  for (const side of ["moves", "history"]) {
+    $button(`${side}-back`).disabled = shown === 0 || history.boards.length === 0;
+    $button(`${side}-forward`).disabled = shown === null;
+  }
+  $button("moves-live").disabled = shown === null;
+  const banner = $("history-banner");
+  banner.hidden = shown === null;
+  if (shown !== null) {
+    $("history-text").textContent = t("moves.showing", { number: shown + 1, total: moves.length });
+  }
+}
+
+/** The language of the words drawn (a list drawn in another is drawn anew). */
+function currentWords() {
+  return t("moves.title");
 }
 
 /**
