@@ -306,6 +306,9 @@ def test_every_turn_is_announced_to_screen_readers(quads: QuadsPage) -> None:
                 give=quads.piece_label(last["give"])),
         quads.t("last.you.place", piece=quads.piece_label(last["give"]), cell=cell),
     ]
+    # A new game: the last move of the one before is no longer heard as news.
+    quads.start_game(mode="computer", rules="quads", level=1, human="first")
+    expect(announce).to_have_text("")
 
 
 def test_sounds_are_off_until_turned_on_and_the_choice_is_kept(quads: QuadsPage) -> None:

@@ -17,6 +17,8 @@ export class TurnNews {
     const seen = this.seen;
     const pieces = view.board.filter(Boolean).length;
     this.seen = { id: view.id, ply: view.ply, pieces };
+    // Another game: what was heard of the one before is no news of this one.
+    if (!seen || seen.id !== view.id) $("announce").textContent = "";
     if (!seen || seen.id !== view.id || view.ply <= seen.ply) return;
     const text = turnText(view, true);
     if (text) $("announce").textContent = text;
