@@ -162,7 +162,8 @@ export function leftParts(ms) {
   const days = Math.floor(total / 86_400);
   const hours = Math.floor((total % 86_400) / 3600);
   const minutes = Math.floor((total % 3600) / 60);
-  if (days) return { key: "clock.left.days", params: { days, hours } };
+  // "1 d", not "1 d 0 h" beside "23 h 59 min": a unit of nothing is left out.
+  if (days) return hours ? { key: "clock.left.days", params: { days, hours } } : { key: "clock.left.days_only", params: { days } };
   if (hours) return { key: "clock.left.hours", params: { hours, minutes } };
   if (minutes) return { key: "clock.left.minutes", params: { minutes } };
   return { key: "clock.left.seconds", params: { seconds: total } };

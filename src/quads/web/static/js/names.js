@@ -29,6 +29,14 @@ export function rulesName(rules) {
   return known ? t(`rules.${known.key}.name`) : t("rules.other", { name: rules });
 }
 
+/** How far a game of `ply` actions is, in pieces placed (a turn places one and hands
+ * one over; the first turn only hands one over). */
+export function placedWords(ply) {
+  const placed = Math.floor(ply / 2);
+  if (placed === 0) return t("resume.placed.none");
+  return t(placed === 1 ? "resume.placed.one" : "resume.placed.many", { count: placed });
+}
+
 export function levelName(level) {
   return t(`level.${level}.name`);
 }

@@ -3,7 +3,7 @@
 
 import { controlWords } from "../clocks.js";
 import { t } from "../i18n.js";
-import { botBadge, rulesName } from "../names.js";
+import { botBadge, placedWords, rulesName } from "../names.js";
 import { profileLink } from "./links.js";
 import { changeLabel, readClock } from "./ratings.js";
 
@@ -97,7 +97,7 @@ export function ownFinishedItem(game, when) {
   const small = document.createElement("small");
   const parts = [rulesName(game.rules)];
   if (game.mode === "online") parts.push(t("finished.mode.online"));
-  parts.push(t(game.ply === 1 ? "resume.turns.one" : "resume.turns.many", { count: game.ply }));
+  parts.push(placedWords(game.ply));
   const clock = readClock(game.clock);
   if (clock) parts.push(controlWords(clock, t));
   parts.push(when.format(new Date(game.updated)));

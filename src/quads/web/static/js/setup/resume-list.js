@@ -8,7 +8,7 @@ import { controlWords, isCorrespondence, leftWords } from "../clocks.js";
 import { changed, deviceStore } from "../device.js";
 import { t } from "../i18n.js";
 import { summary } from "../local/device-game.js";
-import { describeError, levelName, messageWords, rulesName } from "../names.js";
+import { describeError, levelName, messageWords, placedWords, rulesName } from "../names.js";
 
 /** The unfinished games on this device, as list entries (none where the browser keeps none). */
 export async function deviceGames() {
@@ -84,7 +84,7 @@ export function resumeItem(game, when, list) {
   strong.textContent = `${rulesName(game.rules)} · ${opponentText(game)}`;
   const small = document.createElement("small");
   const updated = game.updated ? when.format(new Date(game.updated)) : "";
-  const parts = [t(game.ply === 1 ? "resume.turns.one" : "resume.turns.many", { count: game.ply }), updated];
+  const parts = [placedWords(game.ply), updated];
   if (game.clock) parts.push(controlWords(game.clock, t));
   const deadline = game.deadline && isCorrespondence(game.clock) && game.status === "ongoing"
     ? Date.parse(game.deadline) : NaN;
