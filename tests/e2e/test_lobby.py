@@ -187,6 +187,7 @@ def test_two_strangers_meet_by_play_now(lobby_server: Server, person: Person) ->
     watched = watcher.page.locator(f'#watch-list a[href="#/game/{game}"]')
     expect(watched).to_contain_text("Ada L.")
     expect(watched).to_contain_text(f"{classic} · 3+2")
+    watched.scroll_into_view_if_needed()
     check_screen(watcher.page, acting=(watched,), audit=False)
     watcher.press(watched)
     expect(watcher.page.locator("#seats")).to_contain_text(watcher.t("seats.spectating"))

@@ -42,7 +42,8 @@ def test_the_live_messages_refer_to_the_document(tmp_path: Path) -> None:
     refs = re.findall(r'"/openapi.json#/components/schemas/(\w+)"', str(live_schemas())
                       .replace("'", '"'))
     assert set(refs) == {"ViewMessage", "GoneMessage", "PongMessage", "PingMessage",
-                         "SyncMessage", "ActMessage", "ActedMessage", "RefusedMessage"}
+                         "SyncMessage", "ActMessage", "ActedMessage", "RefusedMessage",
+                         "TalkMessage", "WatchersMessage"}
     assert set(refs) <= set(components)
     assert components["ViewMessage"]["properties"]["view"] == {
         "$ref": "#/components/schemas/GameView"}

@@ -108,7 +108,7 @@ def test_what_an_invitation_shows(host: Any, guest: Any, stranger: Any, seat: st
     assert name
     expected = {"game": view["id"], "rules": "classic:losing-calls", "calling": "declare",
                 "seat": OTHER[seat], "joined": False, "host": name, "clock": None,
-                "rated": False}
+                "rated": False, "safe_help": False}
     assert invite(guest) == expected
     assert invite(host) == expected | {"joined": True}
     guest.join(view)
