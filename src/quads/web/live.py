@@ -58,7 +58,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from quads.site.errors import SiteError
-from quads.site.games import actions
+from quads.site.games import actions, talk
 from quads.site.games.seats import load_visible
 from quads.storage import (
     GameNotFoundError,
@@ -178,13 +178,6 @@ async def _act(message: ActMessage, hub: LiveHub, store: GameStore, lane: Databa
         return _refused(message.id, refused)
 
 
-def _at_table(stored: StoredGame, player: str | None) -> bool:
-    """Whether ``player`` holds a seat of the online game ``stored`` (and so reads what
-    is said at its table)."""
-    return (stored.mode == "online" and player is not None
-            and player in (stored.first_player, stored.second_player))
-
-
 async def _send_talk(websocket: WebSocket, store: GameStore, lane: DatabaseLane,
                      game_id: str, heard: int) -> int:
     """Send the lines of talk numbered above ``heard``, if any; the last one sent.  A
@@ -249,7 +242,7 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
     # published to nobody here: the game is read once more after joining.
     socket = LiveSocket(game_id, player, latest=stored, reload=True, counted=counted)
     # The two players of an online game read the table's talk; nobody else does.
-    socket.talk = _at_table(stored, player)
+    socket.talk = talk.at_table(stored, player)
     heard = 0
     """The number of the last line of talk sent."""
     watchers = 0
@@ -300,7 +293,7 @@ async def _follow(websocket: WebSocket, hub: LiveHub, store: GameStore, lane: Da
             assert latest is not None
             if socket.talk and loader is None:
                 socket.talk = False
-                if _at_table(latest, player):
+                if talk.at_table(latest, player):
                     heard = await _send_talk(websocket, store, lane, game_id, heard)
             presence = hub.connected(game_id)
             state = (latest.revision, presence)

@@ -161,6 +161,7 @@ def shared_fields(stored: StoredGame) -> dict[str, Any]:
     person = stored.human if stored.mode == "computer" else None
     hand = position.hand
     over = stored.is_over()
+    helped = play.safe_help(stored)
     return {
         "id": stored.id,
         "rules": rules.name,
@@ -176,8 +177,8 @@ def shared_fields(stored: StoredGame) -> dict[str, Any]:
                   for cell in range(16)],
         "hand": None if hand is None else piece_name(hand),
         "supply": _pieces(position.supply),
-        "safe": _pieces(position.safe_pieces(rules)) if play.safe_help(stored) else [],
-        "safe_help": play.safe_help(stored),
+        "safe": _pieces(position.safe_pieces(rules)) if helped else [],
+        "safe_help": helped,
         "to_move": seats.side_name(game.to_move),
         "step": game.step,
         "computer_to_move": (person is not None and not over

@@ -16,7 +16,7 @@ from typing import Literal
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from quads.outcome import Player
+from quads.site.games.seats import side_name
 from quads.storage import GameStore
 from quads.storage.stored import GameSummary, now
 from quads.web.clock_views import spec_of
@@ -55,12 +55,10 @@ class WatchList(BaseModel):
 
 def _watched(summary: GameSummary) -> WatchedGame:
     first, second = summary.names
-    to_move = summary.to_move
     return WatchedGame(
         id=summary.id, rules=summary.rules, first=first, second=second,
         clock=None if summary.clock is None else spec_of(summary.clock.control),
-        ply=summary.ply, updated=summary.updated,
-        to_move=None if to_move is None else "first" if to_move is Player.FIRST else "second")
+        ply=summary.ply, updated=summary.updated, to_move=side_name(summary.to_move))
 
 
 def watchable(store: GameStore, at: datetime | None = None) -> list[GameSummary]:

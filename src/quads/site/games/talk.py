@@ -16,18 +16,24 @@ from typing import Literal, get_args
 
 from quads.outcome import Player
 from quads.site.errors import SiteError
-from quads.site.games.seats import load_visible, require_seat
+from quads.site.games.seats import load_visible, require_seat, viewer_side
 from quads.storage import GameStore, StoredGame
 from quads.storage.stored import now
 from quads.storage.talk import Said
 
-__all__ = ["PRESETS", "Preset", "heard", "say", "side_at_table"]
+__all__ = ["PRESETS", "Preset", "at_table", "heard", "say", "side_at_table"]
 
 Preset = Literal["hello", "good_luck", "well_played", "thanks", "oops", "rematch"]
 """The names of the lines that may be said."""
 
 PRESETS: tuple[str, ...] = get_args(Preset)
 """The lines that may be said, in the order the page offers them."""
+
+
+def at_table(stored: StoredGame, player: str | None) -> bool:
+    """Whether ``player`` holds a seat of the online game ``stored``, and so reads what
+    is said at its table (as its live socket does)."""
+    return stored.mode == "online" and viewer_side(stored, player) is not None
 
 
 def side_at_table(stored: StoredGame, player: str | None) -> Player:

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from quads.outcome import Player
+from quads.site.games.seats import side_name
 from quads.site.games.talk import Preset
 from quads.storage.talk import Said
 
@@ -52,6 +52,5 @@ class TalkMessage(BaseModel):
 
 def said_view(said: Said) -> SaidView:
     """The model of ``said``."""
-    side = "first" if said.side is Player.FIRST else "second"
-    return SaidView.model_validate({"seq": said.seq, "side": side,
+    return SaidView.model_validate({"seq": said.seq, "side": side_name(said.side),
                                     "message": said.message, "at": said.at})

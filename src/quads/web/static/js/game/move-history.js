@@ -71,6 +71,8 @@ export class MoveHistory {
     /** @type {number | null} the index of the move shown, or null: the game as it stands */
     this.at = null;
     this.key = "";
+    /** @type {string | null} the game whose moves these are */
+    this.game = null;
     /** @type {{ board: (string | null)[], placed: string | null }[]} */
     this.boards = [];
   }
@@ -79,7 +81,8 @@ export class MoveHistory {
   follow(view) {
     const key = `${view.id}|${view.rules}|${view.moves.join(" ")}`;
     if (key === this.key) return;
-    if (this.at !== null && !key.startsWith(this.key.split("|").slice(0, 2).join("|"))) this.at = null;
+    if (view.id !== this.game) this.at = null; // another game: shown as it stands
+    this.game = view.id;
     this.key = key;
     this.boards = boardsAfter(view.rules, view.moves);
     if (this.at !== null && this.at >= this.boards.length) this.at = null;
@@ -104,6 +107,7 @@ export class MoveHistory {
   /** Forget the game left. */
   close() {
     this.at = null;
+    this.game = null;
     this.key = "";
     this.boards = [];
   }
