@@ -122,3 +122,15 @@ def test_saying_too_much_is_refused_politely_and_changes_nothing(
     assert 1 <= int(answer.headers["Retry-After"]) <= 60
     assert len(_heard(guest, game)["messages"]) == 3
     _say(guest, game, "hello")  # the other player's own rate
+
+
+def test_a_line_sent_from_another_site_s_page_is_refused(
+        host: Player, guest: Player, playing: dict[str, Any]) -> None:
+    game = playing["id"]
+    for headers in ({"Origin": "http://evil.example"},
+                    {"Sec-Fetch-Site": "cross-site", "Origin": "http://testserver"}):
+        answer = host.client.post(f"/api/games/{game}/talk", json={"message": "oops"},
+                                  headers=headers)
+        assert answer.status_code == 403, answer.text
+        assert answer.json()["error"]["code"] == "cross_site"
+    assert _heard(guest, game)["messages"] == []
