@@ -90,6 +90,16 @@ class Walk:
     def __init__(self, quads: QuadsPage) -> None:
         self.quads = quads
         self.found: dict[str, set[str]] = {}
+        self.names: set[str] = set()
+        """The words of the players' names: made up ("Tall Heron 42") and the same
+        in every language, they are no English of the page's."""
+
+    def players_of(self, view: dict[str, object]) -> None:
+        """Take the words of the names of the players of the game ``view``."""
+        names = view["names"]
+        assert isinstance(names, dict)
+        self.names |= {word.lower() for name in names.values() if isinstance(name, str)
+                       for word in name.split()}
 
     def look(self, screen: str, on: QuadsPage | None = None) -> None:
         """Note the English-only words of what ``on`` (the walk's page unless
@@ -106,7 +116,8 @@ class Walk:
         boxes = page.evaluate(
             "() => [...document.querySelectorAll('textarea')]"
             ".filter((el) => el.checkVisibility()).map((el) => el.value).join(' ')")
-        english = english_in(f"{text} {labels} {boxes}")
+        english = {word for word in english_in(f"{text} {labels} {boxes}")
+                   if word.lower() not in self.names}
         if english:
             self.found[screen] = english
 
@@ -248,6 +259,7 @@ def test_every_screen_reads_german(german: QuadsPage) -> None:
     quads.choose("mode", "online")
     quads.press(page.locator("#start-button"))
     expect(page.locator("#invite-panel")).to_be_visible()
+    walk.players_of(quads.view())
     walk.look("online invitation")
     quads.open("/#/join/no-such-invitation")
     expect(page.locator("#join-error")).to_be_visible()
@@ -335,6 +347,7 @@ def test_an_online_game_reads_german(person: Person, server: Server) -> None:
     walk = Walk(host)
     invite = create_online(host, "quads", "first")
     join(guest, invite, "second")
+    walk.players_of(host.view())
     expect(host.page.locator("#prompt")).to_have_text(host.t("prompt.give.first.online"))
     walk.look("online: the first piece to hand over")
 
@@ -389,14 +402,7 @@ def test_an_online_game_reads_german(person: Person, server: Server) -> None:
     expect(third.page.locator("#rematch-offer")).to_be_visible()
     walk.look("online: the players started a new game", third)
 
-    # The players go by made-up names ("Tall Heron 42"), the same in every language:
-    # their words are no English of the page's.
-    names = {word.lower() for game in (host.view(),) for name in game["names"].values()
-             if isinstance(name, str) for word in name.split()}
-    found = {screen: {word for word in words if word.lower() not in names}
-             for screen, words in walk.found.items()}
-    assert {screen: words for screen, words in found.items() if words} == {}, \
-        f"English words on German screens: {found}"
+    assert walk.found == {}, f"English words on German screens: {walk.found}"
 
 
 def test_the_account_screens_read_german(browser: Browser, server: Server,
