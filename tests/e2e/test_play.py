@@ -415,26 +415,66 @@ def test_the_review_marks_the_turn_that_threw_the_game_away(quads: QuadsPage) ->
     expect(items).to_have_count(5)
     # each turn reads as a sentence
     one, two = quads.t("player.first"), quads.t("player.second")
-    expect(items.nth(0).locator("button")).to_contain_text(
+    expect(items.nth(0).locator("button.review-turn")).to_contain_text(
         quads.t("review.turn.player.give", number=1, player=one, piece=quads.piece_label("0")))
-    expect(items.nth(1).locator("button")).to_contain_text(quads.t(
+    expect(items.nth(1).locator("button.review-turn")).to_contain_text(quads.t(
         "review.turn.player.place_give", number=2, player=two, cell="A1",
         piece=quads.piece_label("1")))
     fatal = items.nth(3)
     expect(fatal).to_have_class(re.compile(r"\bmistake\b"))
-    expect(fatal.locator("button")).to_contain_text(quads.t("analysis.loss", plies=2))
+    expect(fatal.locator("button.review-turn")).to_contain_text(quads.t("analysis.loss", plies=2))
     why = fatal.locator(".review-why")
     expect(why).to_have_text(re.compile(
         "^(" + re.escape(quads.t("review.lost_draw", best="@")).replace("@", ".+") + "|"
         + re.escape(quads.t("review.lost_win", best="@")).replace("@", ".+") + ")$"))
     # the board before the first mistake is shown, the cell played ringed
     first = page.locator("#review-list li.mistake").first
-    expect(first.locator("button")).to_have_attribute("aria-pressed", "true")
+    expect(first.locator("button.review-turn")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#review-board .mini-board")).to_be_visible()
-    quads.press(fatal.locator("button"))
+    quads.press(fatal.locator("button.review-turn"))
     expect(page.locator('#review-board .cell.last[data-key="C1"]')).to_have_count(1)
-    expect(page.locator("#review-board-caption")).to_have_text(quads.t("review.board", number=4))
-    quads.check_screen(fatal.locator("button"))
+    # the turn threw the draw away: a better cell or piece is ringed with dashes, beside
+    # the piece that was to be placed and the one handed over, and the caption says so
+    expect(page.locator('#review-pieces .review-piece.plain[data-piece="2"]')).to_have_count(1)
+    expect(page.locator('#review-pieces .review-piece.last[data-piece="3"]')).to_have_count(1)
+    better = page.locator("#review-board .cell.marked, #review-pieces .review-piece.marked")
+    expect(better).not_to_have_count(0)
+    caption = page.locator("#review-board-caption")
+    expect(caption).to_have_text(" ".join(quads.t(key, number=4) for key in (
+        "review.board", "review.board.cell", "review.board.piece", "review.board.better")))
+    quads.check_screen(fatal.locator("button.review-turn"))
+
+    # The winning placement reads "win in 1 → won", not "win in 1 → win in 1".
+    back, forward = page.locator("#review-back"), page.locator("#review-forward")
+    quads.press(forward)
+    last = items.nth(4).locator("button.review-turn")
+    expect(last).to_have_attribute("aria-pressed", "true")
+    expect(last).to_contain_text(quads.t("review.value.changed", before=quads.t(
+        "analysis.win", plies=1), after=quads.t("review.value.won")))
+    expect(forward).to_be_disabled()
+    # The first turn hands over only: its piece is ringed, no cell, no better choice.
+    last.focus()
+    page.keyboard.press("Home")
+    first_turn = items.nth(0).locator("button.review-turn")
+    expect(first_turn).to_have_attribute("aria-pressed", "true")
+    expect(first_turn).to_be_focused()
+    expect(back).to_be_disabled()
+    expect(page.locator("#review-board .cell.last")).to_have_count(0)
+    expect(page.locator('#review-pieces .review-piece.last[data-piece="0"]')).to_have_count(1)
+    expect(caption).to_have_text(" ".join(quads.t(key, number=1) for key in (
+        "review.board", "review.board.piece")))
+    # A turn that kept the value (a draw kept) is said to keep it, and no better
+    # cell is pointed at, though the solver's best turn may be another.
+    page.keyboard.press("ArrowDown")
+    second = items.nth(1).locator("button.review-turn")
+    expect(second).to_have_attribute("aria-pressed", "true")
+    expect(second).to_be_focused()
+    expect(second).to_contain_text(quads.t("review.value.kept", value=quads.t("analysis.draw")))
+    expect(page.locator("#review-board .cell.marked, #review-pieces .review-piece.marked")
+           ).to_have_count(0)
+    quads.press(forward)
+    expect(items.nth(2).locator("button.review-turn")).to_have_attribute("aria-pressed", "true")
+    quads.check_screen(forward)
 
 
 def test_the_analysis_board_sets_up_a_position_and_shares_it(quads: QuadsPage) -> None:
