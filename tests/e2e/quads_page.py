@@ -234,6 +234,16 @@ class QuadsPage:
     def prompt(self) -> str:
         return self.page.locator("#prompt").inner_text()
 
+    def supply_heading(self, prompt: str = "#prompt") -> str:
+        """What the supply's heading must say while a piece is to be handed over:
+        the prompt (``prompt``, a selector) while the prompt is not wholly in view
+        (on a phone, above the board), and its own words while it is: the
+        instruction is never shown twice at once."""
+        shown = self.page.locator(prompt)
+        whole = shown.evaluate("(el) => { const box = el.getBoundingClientRect();"
+                               " return box.top >= 0 && box.bottom <= innerHeight; }")
+        return self.t("game.supply.title") if whole else shown.inner_text()
+
     def check_screen(self, *acting: Locator, audit: bool = True) -> None:
         """The shared layout and accessibility checks (``e2e.layout``) of the
         screen shown, with ``acting`` what the player must act on."""

@@ -58,14 +58,16 @@ def read_only(quads: QuadsPage) -> None:
         expect(quads.button(button)).to_be_hidden()
 
 
-def create_online(quads: QuadsPage, rules: str, host: str) -> str:
-    """Create an online game on the new-game screen; return the invitation's address."""
+def create_online(quads: QuadsPage, rules: str, host: str, clock: str = "none") -> str:
+    """Create an online game on the new-game screen, with ``clock`` (a choice of its
+    list: "none", "10+5", "1d"); return the invitation's address."""
     quads.open("/#/new")
     quads.choose("mode", "online")
     expect(quads.page.locator("#host-field")).to_be_visible()
     expect(quads.page.locator("#level-field")).to_be_hidden()
     quads.choose("rules", rules)
     quads.choose("host", host)
+    quads.page.locator("#setup-clock").select_option(clock)
     expect(quads.page.locator("#start-button")).to_have_text(quads.t("setup.start.online"))
     quads.press(quads.page.locator("#start-button"))
     expect(quads.page.locator("#invite-panel")).to_be_visible()
@@ -327,6 +329,12 @@ def test_play_again_undo_request_and_resignation(person: Person, server: Server)
     second = bob.game_id()
     expect(page_a.locator("#rematch-offer")).to_have_text(alice.t("rematch.text"))
     expect(page_a.locator("#play-again")).to_be_hidden()
+    # Before its first move, the new game is in both players' lists of unfinished games.
+    for someone in (bob, alice):
+        someone.open("/#/new")
+        expect(someone.page.locator(f'#resume-list li[data-game="{second}"]')).to_be_visible()
+    alice.open(f"/#/game/{first}")
+    expect(page_a.locator("#rematch-offer")).to_have_text(alice.t("rematch.text"))
     # Back on the game that ended, Bob reads that he started the next one himself.
     bob.open(f"/#/game/{first}")
     expect(page_b.locator("#rematch-offer")).to_have_text(bob.t("rematch.text.you"))

@@ -64,10 +64,10 @@ export class ClockPanel {
     const clock = view && view.mode === "online" ? view.clock : null;
     $("clocks").hidden = !clock;
     const note = $("clock-note");
-    const mine = $("supply-clock");
+    const byPiece = { give: $("supply-clock"), place: $("hand-clock") };
     if (!clock) {
       note.hidden = true;
-      mine.hidden = true;
+      byPiece.give.hidden = byPiece.place.hidden = true;
       return;
     }
     const over = Boolean(view.outcome);
@@ -105,10 +105,12 @@ export class ClockPanel {
     note.classList.toggle("is-low", low);
     setText(note, text);
 
-    // The player's own time by the supply, while they hand a piece over.
-    const giving = Boolean(this.person) && this.person === view.you && view.step === "give" && running === view.you;
-    mine.hidden = !giving;
-    if (giving) {
+    // The player's own time by what they act on: the supply while they hand a piece
+    // over, the piece in hand while they place it (the clocks may be above the screen).
+    const acting = Boolean(this.person) && this.person === view.you && running === view.you;
+    for (const [step, mine] of Object.entries(byPiece)) {
+      mine.hidden = !(acting && view.step === step);
+      if (mine.hidden) continue;
       const left = times.grace ?? times[view.you];
       const time = times.grace !== null ? leftWords(left, t) : faceText(control, left, t);
       mine.classList.toggle("is-low", isLow(control, left));

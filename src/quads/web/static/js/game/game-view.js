@@ -23,6 +23,7 @@ import { $, $button, $input } from "../dom.js";
 import { t } from "../i18n.js";
 import { levelName, messageWords, rulesName, waitingForOpponent } from "../names.js";
 import { prefersReducedMotion, revealAll } from "../reveal.js";
+import { PromptEcho } from "../prompt-echo.js";
 import { setSound, soundOn } from "../sound.js";
 import { Supply } from "../supply.js";
 import { GameController } from "./controller.js";
@@ -49,6 +50,7 @@ export class GameView {
     const act = this.controller;
     this.board = new Board($("board"), (cell) => act.act({ action: "place", cell }));
     this.supply = new Supply($("supply"), (piece) => act.act({ action: "give", piece }));
+    this.supplyTitle = new PromptEcho($("supply-title"), $("prompt"));
 
     /** @type {[string, () => unknown][]} */
     const buttons = [
@@ -223,10 +225,10 @@ export class GameView {
       values: values && view.step === "give" ? values.pieces : null,
     });
     $("supply-empty").hidden = view.supply.length > 0;
-    // The supply's heading says what to do when a piece is to be handed over:
-    // on a phone the prompt is then scrolled away, above the board.
+    // The supply's heading says what to do when a piece is to be handed over and
+    // the prompt is out of view (on a phone, above the board).
     const giving = Boolean(person) && view.step === "give" && view.supply.length > 0 && !outcome;
-    $("supply-title").textContent = giving ? $("prompt").textContent : t("game.supply.title");
+    this.supplyTitle.set(giving, t("game.supply.title"));
     const safeCount = $("safe-count");
     safeCount.hidden = !markSafe || view.supply.length === 0;
     if (markSafe) {
@@ -336,14 +338,21 @@ export class GameView {
    * refusal or an error shown (by what was pressed: game/refusal.js); an undo request to
    * answer; an opponent who left, to claim against; at the end, the result; when a
    * piece is to be handed over, the calls offered ("Quarto!" with its reminder), the
-   * supply's heading (which then says what the prompt says) and its pieces; else the
+   * supply's heading (which then says what the prompt says) and its pieces; when a
+   * piece is to be placed, the piece in hand, the board and the prompt; else the
    * prompt and the piece in hand, with the claim when one is offered (or the computer
-   * thinking), and the clocks above them.  (When a piece is to be handed over, the
-   * player's own time shows by the supply's heading.)
+   * thinking); and the clocks above them if they fit too.  (The player's own time shows
+   * by the supply's heading or by the piece in hand.)
    */
   actingElements() {
     const view = this.game.view;
-    const asked = [$("game-message"), $("undo-panel"), $("draw-panel"), $("abandon-panel")].filter((element) => !element.hidden);
+    // A refusal above the tools shows with their buttons, the one pressed among them.
+    const message = $("game-message");
+    const byTools = !message.hidden && message.parentElement?.classList.contains("tools");
+    const tools = byTools ? message.parentElement?.querySelector(".button-row") : null;
+    /** @type {HTMLElement[]} */
+    const asked = [message, tools, $("undo-panel"), $("draw-panel"), $("abandon-panel")]
+      .filter(/** @returns {element is HTMLElement} */ (element) => element instanceof HTMLElement && !element.hidden);
     // A call to confirm (a false one costs the next call or the game): its question first.
     const calling = this.game.confirming === "declare" || this.game.confirming === "claim";
     if (calling && !$("confirm-panel").hidden) asked.unshift($("confirm-panel"));
@@ -352,7 +361,13 @@ export class GameView {
       const piece = $("supply").querySelector("button.playable");
       return [...asked, $("call-buttons"), $("supply-title"), piece, $("supply")];
     }
-    // The clocks stand above the prompt: in view with it whenever they fit.
+    // A piece to place: the piece in hand (with the player's own time and the calls),
+    // the board, and the prompt above them when it fits too (a refusal shown by the
+    // calls may take its room).  The clocks stand above the prompt: in view with them
+    // whenever they fit.
+    if (this.game.personToAct() && view.step === "place") {
+      return [...asked, $("hand-area"), $("board"), $("prompt"), $("clocks")];
+    }
     return [...asked, $("prompt"), $("hand-area"), $("clocks")];
   }
 }

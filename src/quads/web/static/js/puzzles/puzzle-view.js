@@ -29,6 +29,7 @@ import { Supply } from "../supply.js";
 import { renderArchive } from "./archive.js";
 import { adoptOldResults, currentHistory, withResult } from "./history.js";
 import { keepHistory, keepPuzzles, keptPuzzle, localDate, withSolves } from "./kept.js";
+import { PromptEcho } from "../prompt-echo.js";
 import { dateText, formatTime, readTurn, replyText, streakText, triesText, turnText } from "./words.js";
 
 /** The parts of the puzzle screen that belong to one puzzle. */
@@ -58,6 +59,7 @@ export class PuzzleView {
     this.started = 0; // when the first of them began (Date.now())
     this.seconds = 0; // how long solving it took, s
     this.board = new Board($("puzzle-board"), (cell) => this.place(cell));
+    this.supplyTitle = new PromptEcho($("puzzle-supply-title"), $("puzzle-prompt"));
     this.supply = new Supply($("puzzle-supply"), (piece) => this.give(piece));
     $("puzzle-retry").addEventListener("click", () => this.retry());
     $("share-copy").addEventListener("click", () => this.copyShare());
@@ -283,8 +285,9 @@ export class PuzzleView {
     else if (this.state === "wrong") prompt = t("puzzle.prompt.wrong");
     else prompt = t(giving ? "puzzle.prompt.give" : "puzzle.prompt.place");
     $("puzzle-prompt").textContent = prompt;
-    // When a piece is to be handed over, the supply's heading says so too.
-    $("puzzle-supply-title").textContent = giving ? prompt : t("game.supply.title");
+    // When a piece is to be handed over, the supply's heading says so too while the
+    // prompt is out of view.
+    this.supplyTitle.set(giving, t("game.supply.title"));
 
     const last = $("puzzle-last");
     const reply = playing && this.lastReply;
