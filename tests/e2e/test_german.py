@@ -173,6 +173,12 @@ def test_every_screen_reads_german(german: QuadsPage) -> None:
     expect(page.locator("#analyse-status")).to_have_text(
         quads.t("error.invalid_position.already_won", shape=quads.t("shape.row", name="1")))
     walk.look("analysis of an impossible position")
+    # a link that cannot be read
+    quads.open("/#/analyse/adv/0F8.%2F71")
+    expect(page.locator("#analyse-broken-reason")).to_have_text(
+        f"{quads.t('analyse.broken.rules', rules='adv')} "
+        f"{quads.t('error.invalid_position.malformed')}")
+    walk.look("analysis of a link cut short")
 
     # Two on one device, with a hint that names its reason.
     quads.open("/#/new")

@@ -289,7 +289,8 @@ def test_an_online_game(phone: str, browser: Browser, server: Server) -> None:
 
 def test_the_analysis_board(phone: str, browser: Browser, server: Server) -> None:
     """The analysis board: empty, an endgame with the value of every turn, a
-    position being set up, and a position that cannot come about."""
+    position being set up, a position that cannot come about, and a link that
+    cannot be read."""
     with shown_at(browser, server, phone) as quads:
         page = quads.page
         view = page.locator("#analyse-view")
@@ -313,6 +314,11 @@ def test_the_analysis_board(phone: str, browser: Browser, server: Server) -> Non
         expect(status).to_have_text(quads.t(
             "error.invalid_position.already_won", shape=quads.t("shape.row", name="1")))
         check_screen(page, acting=(status,), audit=False)
+        # A link cut short: why, in place of the board, and the way on.
+        quads.open("/#/analyse/lines%2Bsquares%3Acol/" + quote(ENDGAME, safe="")[:16])
+        broken = page.locator("#analyse-broken")
+        expect(broken).to_be_visible()
+        check_screen(page, acting=(broken, broken.locator("a")))
 
 
 @pytest.mark.parametrize("name", list(SCREENS))

@@ -1,0 +1,80 @@
+"""The analysis board in the browser: a shared link that cannot be read says why
+in place of the board."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from playwright.sync_api import expect
+
+from e2e.quads_page import QuadsPage
+
+ENDGAME = "0F8./71.3/.A.2/59.6 C"
+
+
+def _broken(quads: QuadsPage, address: str, reason: str, **params: object) -> None:
+    """``address`` opens to why it cannot be read, with no board, and stays as it is."""
+    page = quads.page
+    quads.open(address)
+    box = page.locator("#analyse-broken")
+    expect(box).to_be_visible()
+    expect(box).to_have_attribute("role", "alert")
+    expect(box.locator("p").first).to_have_text(quads.t("analyse.broken"))
+    expect(page.locator("#analyse-broken-reason")).to_have_text(quads.t(reason, **params))
+    for hidden in ("#analyse-board", "#analyse-supply", "#analyse-hand", "#analyse-summary",
+                   "#analyse-position", "#analyse-rules", "#analyse-copy"):
+        expect(page.locator(hidden)).to_be_hidden()
+    expect(page.locator("#analyse-view")).to_have_attribute("aria-busy", "false")
+    assert page.url.endswith(address), f"{address} became {page.url}"
+
+
+def test_a_broken_link_says_what_is_wrong(quads: QuadsPage) -> None:
+    page = quads.page
+    whole = quote(ENDGAME, safe="")
+    # cut short: a row and the piece in hand missing, in the middle of an escape
+    _broken(quads, f"/#/analyse/quads/{whole[:16]}", "error.invalid_position.malformed")
+    _broken(quads, f"/#/analyse/quads/{whole[:-2]}", "analyse.broken.escape")
+    _broken(quads, f"/#/analyse/quads/{quote('0F8./71.3/.A C', safe='')}",
+            "error.invalid_position.rows")
+    # garbled
+    _broken(quads, f"/#/analyse/quads/{quote('0F8./71.3/.X.2/59.6 C', safe='')}",
+            "error.invalid_position.character", char="X", cell="B3")
+    _broken(quads, f"/#/analyse/quads/{quote('0F8./71.3/.A.2/59.6 Z', safe='')}",
+            "error.invalid_position.hand", hand="Z")
+    _broken(quads, "/#/analyse/quads/hello", "error.invalid_position.malformed")
+    # rules that are not known, cut short or made up
+    _broken(quads, f"/#/analyse/adv/{whole}", "analyse.broken.rules", rules="adv")
+    _broken(quads, f"/#/analyse/{quote('lines:colour:auto', safe='')}/{whole}",
+            "analyse.broken.rules", rules="lines:colour:auto")
+    # both: each is said
+    quads.open(f"/#/analyse/adv/{whole[:16]}")
+    expect(page.locator("#analyse-broken-reason")).to_have_text(
+        f"{quads.t('analyse.broken.rules', rules='adv')} "
+        f"{quads.t('error.invalid_position.malformed')}")
+
+    # In German too, worded anew when the language changes.
+    quads.use_language("de")
+    expect(page.locator("#analyse-broken p").first).to_have_text(quads.t("analyse.broken"))
+    expect(page.locator("#analyse-broken-reason")).to_have_text(
+        f"{quads.t('analyse.broken.rules', rules='adv')} "
+        f"{quads.t('error.invalid_position.malformed')}")
+    quads.use_language("en")
+
+    # The way on: the empty board, and Back to the broken link again.
+    quads.press(page.locator("#analyse-broken a"))
+    expect(page.locator("#analyse-broken")).to_be_hidden()
+    expect(page.locator("#analyse-board")).to_be_visible()
+    expect(page.locator("#analyse-position")).to_have_text("..../..../..../.... -")
+    expect(page.locator("#analyse-view")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#analyse-supply .value-draw")).to_have_count(16)
+    page.go_back()
+    expect(page.locator("#analyse-broken")).to_be_visible()
+    expect(page.locator("#analyse-board")).to_be_hidden()
+
+    # A position that can be read but cannot come about is shown, with why.
+    quads.open(f"/#/analyse/quads/{quote('0.../..../..../.... 0')}")
+    expect(page.locator("#analyse-broken")).to_be_hidden()
+    a1 = page.locator('#analyse-board button[data-key="A1"]')
+    expect(a1).to_have_attribute("data-piece", "0")
+    expect(page.locator("#analyse-status")).to_have_text(
+        quads.t("error.invalid_position.hand_on_board", piece="0"))
