@@ -1,5 +1,5 @@
 """The analysis board in the browser: a shared link that cannot be read says why
-in place of the board."""
+in place of the board; every rule set of the page is offered."""
 
 from __future__ import annotations
 
@@ -78,3 +78,46 @@ def test_a_broken_link_says_what_is_wrong(quads: QuadsPage) -> None:
     expect(a1).to_have_attribute("data-piece", "0")
     expect(page.locator("#analyse-status")).to_have_text(
         quads.t("error.invalid_position.hand_on_board", piece="0"))
+
+
+def test_every_rule_set_of_the_page_is_offered(quads: QuadsPage) -> None:
+    page = quads.page
+    quads.open("/#/new")
+    offered = page.locator("#rules-field label.choice")
+    expect(offered.first).to_be_attached()
+    setup = [(offered.nth(i).locator("input").get_attribute("value"),
+              offered.nth(i).locator(".choice-name").inner_text()) for i in range(offered.count())]
+    assert len(setup) == 5, setup
+    quads.open("/#/analyse")
+    select = page.locator("#analyse-rules")
+    options = select.locator("option")
+    expect(options).to_have_count(len(setup))
+    shown = [(options.nth(i).get_attribute("value"), options.nth(i).inner_text())
+             for i in range(len(setup))]
+    assert shown == setup
+
+    # A rule set beyond the three presets: chosen, in the address, analysed, opened again.
+    quads.open(f"/#/analyse/quads/{quote(ENDGAME)}")
+    expect(page.locator("#analyse-view")).to_have_attribute("aria-busy", "false")
+    select.select_option("lines+squares:color:auto")
+    expect(page).to_have_url(f"{quads.base_url}/#/analyse/lines+squares:color:auto/"
+                             f"{quote(ENDGAME, safe='')}")
+    expect(page.locator("#analyse-view")).to_have_attribute("aria-busy", "false")
+    moves = quads.api(f"/api/analysis?position={quote(ENDGAME)}"
+                      f"&rules={quote('lines+squares:color:auto')}")["moves"]
+    best = next(m for m in moves if m["place"] == "D1")
+    expect(page.locator('#analyse-board button[data-key="D1"] .value-mark')).to_have_text(
+        quads.t(f"analysis.mark.{best['value']}", plies=best["plies"]))
+    page.reload()
+    expect(page.locator("body[data-ready=true]")).to_be_attached()
+    expect(select).to_have_value("lines+squares:color:auto")
+    expect(page.locator("#analyse-position")).to_have_text(ENDGAME)
+
+    # A rule set the page knows but does not offer comes from a link: shown by its name.
+    quads.open(f"/#/analyse/lines:color:declare/{quote(ENDGAME, safe='')}")
+    expect(select).to_have_value("lines:color:declare")
+    expect(options).to_have_count(len(setup) + 1)
+    expect(select.locator("option:checked")).to_have_text(
+        quads.t("rules.other", name="lines:color:declare"))
+    expect(page.locator("#analyse-view")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#analyse-board .value-mark").first).to_be_visible()

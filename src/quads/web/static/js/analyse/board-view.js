@@ -3,7 +3,8 @@
 // page's own engine while the server cannot be reached).
 // The address holds the rule set and the position string, so a position is
 // shared by sharing the address (analyse/address.js); an address that cannot be
-// read shows why, in place of the board.
+// read shows why, in place of the board.  The rule sets offered are the page's
+// (RULE_SETS of js/names.js).
 //
 // Setting up: choose a piece of the palette, then press a cell to put it there,
 // or "In hand" to give it to the side to move; pressing a cell with a piece
@@ -13,7 +14,7 @@ import * as api from "../api.js";
 import { Board, CELLS } from "../board.js";
 import { engineClient as engine } from "../engine/client.js";
 import { t } from "../i18n.js";
-import { describeError, messageWords, rulesName } from "../names.js";
+import { RULE_SETS, describeError, messageWords, rulesName } from "../names.js";
 import { pieceLabel, pieceSvg } from "../pieces.js";
 import { positionString } from "../position.js";
 import { revealAll } from "../reveal.js";
@@ -171,6 +172,18 @@ export class BoardView {
     for (const element of board) if (element instanceof HTMLElement) element.hidden = Boolean(broken);
   }
 
+  /** The rule sets offered (the page's), and the one of the address if it is another. */
+  renderRules() {
+    const select = $select("analyse-rules");
+    const names = RULE_SETS.map((set) => set.rules);
+    if (!names.includes(this.rules)) names.push(this.rules);
+    if ([...select.options].map((option) => option.value).join(" ") !== names.join(" ")) {
+      select.replaceChildren(...names.map((name) => new Option(name, name)));
+    }
+    for (const option of select.options) option.textContent = rulesName(option.value);
+    select.value = this.rules;
+  }
+
   render() {
     if ($("analyse-view").hidden && !this.asked) return;
     this.renderBroken();
@@ -178,8 +191,7 @@ export class BoardView {
       $("analyse-view").setAttribute("aria-busy", "false");
       return;
     }
-    $select("analyse-rules").value = this.rules;
-    for (const option of $select("analyse-rules").options) option.textContent = rulesName(option.value);
+    this.renderRules();
     const answer = this.answer;
     const values = answer && answer.moves ? valuesByTarget(answer.moves) : null;
     this.cells.render(this.board, {
