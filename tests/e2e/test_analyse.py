@@ -1,15 +1,20 @@
 """The analysis board in the browser: a shared link that cannot be read says why
-in place of the board; every rule set of the page is offered."""
+in place of the board; every rule set of the page is offered; the shapes already
+complete in a position are shown on the board."""
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import expect
 
 from e2e.quads_page import QuadsPage
 
 ENDGAME = "0F8./71.3/.A.2/59.6 C"
+ROW1 = ["A1", "B1", "C1", "D1"]
+DEAD = "841D/A.7./B.C6/5.0. 3"
+"""Row 1 complete (its four pieces share a shape), no other shape: analysed quickly."""
 
 
 def _broken(quads: QuadsPage, address: str, reason: str, **params: object) -> None:
@@ -121,3 +126,60 @@ def test_every_rule_set_of_the_page_is_offered(quads: QuadsPage) -> None:
         quads.t("rules.other", name="lines:color:declare"))
     expect(page.locator("#analyse-view")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#analyse-board .value-mark").first).to_be_visible()
+
+
+@pytest.mark.parametrize("rules", ["quads", "lines+squares:color:auto"])
+def test_a_won_shape_is_shown_on_the_board(quads: QuadsPage, rules: str) -> None:
+    page = quads.page
+    quads.open(f"/#/analyse/{rules}/{quote('0123/..../..../.... -', safe='')}")
+    expect(page.locator("#analyse-status")).to_have_text(
+        quads.t("error.invalid_position.already_won", shape=quads.t("shape.row", name="1")))
+    winning = page.locator("#analyse-board .cell.winning")
+    expect(winning).to_have_count(4)
+    assert [winning.nth(i).get_attribute("data-key") for i in range(4)] == ROW1
+    label = page.locator('#analyse-board button[data-key="A1"]').get_attribute("aria-label")
+    assert label == quads.t("cell.winning", label=quads.t(
+        "cell.piece", cell="A1", piece=quads.piece_label("0")))
+    expect(page.locator("#analyse-completed")).to_be_hidden()
+    # Taking a piece of it back: no shape, no mark.
+    quads.press(page.locator('#analyse-board button[data-key="D1"]'))
+    expect(winning).to_have_count(0)
+    expect(page.locator("#analyse-view")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#analyse-supply .value-mark").first).to_be_visible()
+
+
+def test_every_won_shape_is_shown(quads: QuadsPage) -> None:
+    """Two shapes at once: a row and a square (Quads counts squares)."""
+    page = quads.page
+    quads.open(f"/#/analyse/quads/{quote('0123/45../..../.... -', safe='')}")
+    winning = page.locator("#analyse-board .cell.winning")
+    expect(winning).to_have_count(6)
+    assert sorted(winning.nth(i).get_attribute("data-key") or "" for i in range(6)) == sorted(
+        [*ROW1, "A2", "B2"])
+
+
+def test_a_dead_shape_is_shown_and_explained(quads: QuadsPage) -> None:
+    """Under declared calling a shape nobody called is dead: marked, and said so;
+    the same board under Quads is won."""
+    page = quads.page
+    quads.open(f"/#/analyse/classic/{quote(DEAD, safe='')}")
+    expect(page.locator("#analyse-view")).to_have_attribute("aria-busy", "false")
+    marked = page.locator("#analyse-board .cell.marked")
+    expect(marked).to_have_count(4)
+    assert [marked.nth(i).get_attribute("data-key") for i in range(4)] == ROW1
+    expect(page.locator("#analyse-board .cell.winning")).to_have_count(0)
+    completed = page.locator("#analyse-completed")
+    expect(completed).to_have_text(
+        quads.t("analyse.dead.one", shapes=quads.t("shape.row", name="1")))
+    expect(page.locator("#analyse-board .value-mark").first).to_be_visible()
+    quads.use_language("de")
+    expect(completed).to_have_text(
+        quads.t("analyse.dead.one", shapes=quads.t("shape.row", name="1")))
+    quads.use_language("en")
+
+    page.locator("#analyse-rules").select_option("quads")
+    expect(page.locator("#analyse-board .cell.winning")).to_have_count(4)
+    expect(marked).to_have_count(0)
+    expect(completed).to_be_hidden()
+    expect(page.locator("#analyse-status")).to_have_text(
+        quads.t("error.invalid_position.already_won", shape=quads.t("shape.row", name="1")))

@@ -289,8 +289,9 @@ def test_an_online_game(phone: str, browser: Browser, server: Server) -> None:
 
 def test_the_analysis_board(phone: str, browser: Browser, server: Server) -> None:
     """The analysis board: empty, an endgame with the value of every turn, a
-    position being set up, a position that cannot come about, a rule set with a
-    longer name, and a link that cannot be read."""
+    position being set up, a position that cannot come about (its won shape
+    marked), a shape nobody called, a rule set with a longer name, and a link
+    that cannot be read."""
     with shown_at(browser, server, phone) as quads:
         page = quads.page
         view = page.locator("#analyse-view")
@@ -313,7 +314,15 @@ def test_the_analysis_board(phone: str, browser: Browser, server: Server) -> Non
         quads.open(f"/#/analyse/quads/{quote('0123/..../..../.... -')}")
         expect(status).to_have_text(quads.t(
             "error.invalid_position.already_won", shape=quads.t("shape.row", name="1")))
+        expect(page.locator("#analyse-board .cell.winning")).to_have_count(4)
         check_screen(page, acting=(status,), audit=False)
+        # A shape nobody called, under declared calling: marked, and said so.
+        dead = "841D/A.7./B.C6/5.0. 3"  # row 1 complete, no other shape
+        quads.open(f"/#/analyse/classic/{quote(dead, safe='')}")
+        expect(view).to_have_attribute("aria-busy", "false")
+        completed = page.locator("#analyse-completed")
+        expect(completed).to_be_visible()
+        check_screen(page, acting=(completed,), audit=False)
         # A rule set beyond the presets, with its longer name.
         quads.open(f"/#/analyse/quads/{quote(ENDGAME)}")
         expect(view).to_have_attribute("aria-busy", "false")

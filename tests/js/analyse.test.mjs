@@ -1,11 +1,13 @@
 // Unit tests of the analysis board's logic without the page: what a shared address
-// holds, or why it cannot be read (src/quads/web/static/js/analyse/address.js).
-// Run by .ci/run with `node --test tests/js/`.
+// holds, or why it cannot be read (src/quads/web/static/js/analyse/address.js), and
+// the shapes already complete in a position (analyse/completed.js).  Run by .ci/run
+// with `node --test tests/js/`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { analyseAddress, readAddress } from "../../src/quads/web/static/js/analyse/address.js";
+import { completedShapes } from "../../src/quads/web/static/js/analyse/completed.js";
 import { readPosition } from "../../src/quads/web/static/js/position.js";
 
 const CATALOGUE = JSON.parse(readFileSync(new URL("../../src/quads/catalogue/en.json", import.meta.url), "utf8"));
@@ -114,4 +116,36 @@ test("rules and position both broken: each is said", () => {
   ] });
   // one garbled address is said once
   assert.deepEqual(readAddress("#/analyse/qu%a/0F8.%2"), { broken: [{ key: "analyse.broken.escape", params: {} }] });
+});
+
+test("a completed shape is found with its cells: won under automatic calling", () => {
+  const { board, hand } = readPosition("0123/..../..../.... -");
+  assert.deepEqual(completedShapes(board, hand, "quads"),
+    { shapes: ["row1"], cells: ["A1", "B1", "C1", "D1"], won: true });
+});
+
+test("under declared calling a completed shape is dead", () => {
+  const { board, hand } = readPosition("0123/..../..../.... 4");
+  assert.deepEqual(completedShapes(board, hand, "classic"),
+    { shapes: ["row1"], cells: ["A1", "B1", "C1", "D1"], won: false });
+});
+
+test("every completed shape counts, squares only where the rules count them", () => {
+  // row 1 and the square A1-B2 share "0" pieces' traits; classic counts lines only
+  const { board, hand } = readPosition("0123/45../..../.... -");
+  assert.deepEqual(completedShapes(board, hand, "quads").shapes, ["row1", "sqA1"]);
+  assert.deepEqual(completedShapes(board, hand, "quads").cells, ["A1", "B1", "C1", "D1", "A2", "B2"]);
+  assert.deepEqual(completedShapes(board, hand, "classic").shapes, ["row1"]);
+  // one trait counts: 0, 1, 2 and 3 share a colour, 0, 1, 4 and 5 a shape
+  assert.deepEqual(completedShapes(board, hand, "lines+squares:color:auto").shapes, ["row1"]);
+  assert.deepEqual(completedShapes(board, hand, "lines+squares:shape:auto").shapes, ["sqA1"]);
+});
+
+test("a position without a completed shape, or one that cannot be read, marks none", () => {
+  const none = { shapes: [], cells: [], won: false };
+  let { board, hand } = readPosition(ENDGAME);
+  assert.deepEqual({ ...completedShapes(board, hand, "quads"), won: false }, none);
+  ({ board, hand } = readPosition("0000/..../..../.... -"));
+  assert.deepEqual(completedShapes(board, hand, "quads"), none);
+  assert.deepEqual(completedShapes(EMPTY, null, "bogus"), none);
 });

@@ -4,7 +4,8 @@
 // The address holds the rule set and the position string, so a position is
 // shared by sharing the address (analyse/address.js); an address that cannot be
 // read shows why, in place of the board.  The rule sets offered are the page's
-// (RULE_SETS of js/names.js).
+// (RULE_SETS of js/names.js).  Shapes already complete are marked on the board:
+// won (the position cannot come about) or, under declared calling, dead.
 //
 // Setting up: choose a piece of the palette, then press a cell to put it there,
 // or "In hand" to give it to the side to move; pressing a cell with a piece
@@ -14,7 +15,7 @@ import * as api from "../api.js";
 import { Board, CELLS } from "../board.js";
 import { engineClient as engine } from "../engine/client.js";
 import { t } from "../i18n.js";
-import { RULE_SETS, describeError, messageWords, rulesName } from "../names.js";
+import { RULE_SETS, describeError, joinList, messageWords, rulesName, shapeName } from "../names.js";
 import { pieceLabel, pieceSvg } from "../pieces.js";
 import { positionString } from "../position.js";
 import { revealAll } from "../reveal.js";
@@ -22,6 +23,7 @@ import { Supply } from "../supply.js";
 import { valueWords, valuesByTarget } from "../turn-values.js";
 import { $, $button, $select } from "../dom.js";
 import { DEFAULT_RULES, analyseAddress } from "./address.js";
+import { completedShapes } from "./completed.js";
 
 /** @typedef {import("./address.js").Message} Message */
 
@@ -194,10 +196,19 @@ export class BoardView {
     this.renderRules();
     const answer = this.answer;
     const values = answer && answer.moves ? valuesByTarget(answer.moves) : null;
+    const completed = completedShapes(this.board, this.hand, this.rules);
     this.cells.render(this.board, {
       everyCell: true,
       values: values && this.hand ? values.cells : null,
+      winning: completed.won ? completed.cells : [],
+      marked: completed.won ? [] : completed.cells,
     });
+    const dead = !completed.won && completed.shapes.length > 0;
+    $("analyse-completed").hidden = !dead;
+    $("analyse-completed").textContent = dead
+      ? t(completed.shapes.length === 1 ? "analyse.dead.one" : "analyse.dead.many",
+        { shapes: joinList(completed.shapes.map(shapeName)) })
+      : "";
     const used = new Set([...this.board.filter(Boolean), this.hand].filter(Boolean));
     this.palette.render(PIECES.filter((p) => !used.has(p)), {
       canGive: true,
