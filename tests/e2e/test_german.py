@@ -173,6 +173,16 @@ def test_every_screen_reads_german(german: QuadsPage) -> None:
     expect(page.locator("#analyse-status")).to_have_text(
         quads.t("error.invalid_position.already_won", shape=quads.t("shape.row", name="1")))
     walk.look("analysis of an impossible position")
+    # a shape nobody called, dead under declared calling; a link that cannot be read
+    quads.open("/#/analyse/classic/" + "841D%2FA.7.%2FB.C6%2F5.0.%203")
+    expect(page.locator("#analyse-completed")).to_have_text(
+        quads.t("analyse.dead.one", shapes=quads.t("shape.row", name="1")))
+    walk.look("analysis of a position with a dead shape")
+    quads.open("/#/analyse/adv/0F8.%2F71")
+    expect(page.locator("#analyse-broken-reason")).to_have_text(
+        f"{quads.t('analyse.broken.rules', rules='adv')} "
+        f"{quads.t('error.invalid_position.malformed')}")
+    walk.look("analysis of a link cut short")
 
     # Two on one device, with a hint that names its reason.
     quads.open("/#/new")

@@ -292,7 +292,9 @@ def test_an_online_game(phone: str, browser: Browser, server: Server) -> None:
 
 def test_the_analysis_board(phone: str, browser: Browser, server: Server) -> None:
     """The analysis board: empty, an endgame with the value of every turn, a
-    position being set up, and a position that cannot come about."""
+    position being set up, a position that cannot come about (its won shape
+    marked), a shape nobody called, a rule set with a longer name, and a link
+    that cannot be read."""
     with shown_at(browser, server, phone) as quads:
         page = quads.page
         view = page.locator("#analyse-view")
@@ -315,7 +317,26 @@ def test_the_analysis_board(phone: str, browser: Browser, server: Server) -> Non
         quads.open(f"/#/analyse/quads/{quote('0123/..../..../.... -')}")
         expect(status).to_have_text(quads.t(
             "error.invalid_position.already_won", shape=quads.t("shape.row", name="1")))
+        expect(page.locator("#analyse-board .cell.winning")).to_have_count(4)
         check_screen(page, acting=(status,), audit=False)
+        # A shape nobody called, under declared calling: marked, and said so.
+        dead = "841D/A.7./B.C6/5.0. 3"  # row 1 complete, no other shape
+        quads.open(f"/#/analyse/classic/{quote(dead, safe='')}")
+        expect(view).to_have_attribute("aria-busy", "false")
+        completed = page.locator("#analyse-completed")
+        expect(completed).to_be_visible()
+        check_screen(page, acting=(completed,), audit=False)
+        # A rule set beyond the presets, with its longer name.
+        quads.open(f"/#/analyse/quads/{quote(ENDGAME)}")
+        expect(view).to_have_attribute("aria-busy", "false")
+        page.locator("#analyse-rules").select_option("lines+squares:height,color:auto")
+        expect(view).to_have_attribute("aria-busy", "false")
+        check_screen(page, acting=(status,), audit=False)
+        # A link cut short: why, in place of the board, and the way on.
+        quads.open("/#/analyse/lines%2Bsquares%3Acol/" + quote(ENDGAME, safe="")[:16])
+        broken = page.locator("#analyse-broken")
+        expect(broken).to_be_visible()
+        check_screen(page, acting=(broken, broken.locator("a")))
 
 
 @pytest.mark.parametrize("name", list(SCREENS))

@@ -480,7 +480,7 @@ def test_the_review_marks_the_turn_that_threw_the_game_away(quads: QuadsPage) ->
 def test_the_analysis_board_sets_up_a_position_and_shares_it(quads: QuadsPage) -> None:
     page = quads.page
     quads.open("/#/new")
-    quads.press(page.locator("a[href='#/analyse']"))
+    quads.press(page.locator("#setup-view a[href='#/analyse']"))
     view = page.locator("#analyse-view")
     expect(view).to_be_visible()
     expect(view).to_have_attribute("aria-busy", "false")

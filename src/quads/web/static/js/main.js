@@ -19,6 +19,7 @@ import * as api from "./api.js";
 import { askWhenForgotten } from "./account/forgotten.js";
 import { AccountScreens } from "./account/screens.js";
 import * as account from "./account/state.js";
+import { readAddress as readAnalyseAddress } from "./analyse/address.js";
 import { BoardView } from "./analyse/board-view.js";
 import { onSent, sendWaiting } from "./device.js";
 import { GameView } from "./game/game-view.js";
@@ -289,13 +290,12 @@ async function route() {
     learnView.open(learn[1] || null);
     return;
   }
-  const analyse = /^#\/analyse(?:\/([\w-]+)(?:\/(.+))?)?$/.exec(location.hash);
+  const analyse = readAnalyseAddress(location.hash);
   if (analyse) {
     gameView.close();
     showScreen("analyse");
-    const position = analyse[2] ? decodeURIComponent(analyse[2]) : null;
     // The board's own changes are already in the address: nothing to do.
-    if (boardView.asked !== location.hash) boardView.open(analyse[1] || "quads", position);
+    if (boardView.asked !== location.hash) boardView.open(analyse);
     return;
   }
   const puzzle = /^#\/puzzle(?:\/(.+))?$/.exec(location.hash);

@@ -1,8 +1,9 @@
 // Position strings in the page, as the notation writes them:
 // "0F8./71.3/.A.2/59.6 C" (rows 1 to 4, "." for an empty cell, then the piece
-// in hand or "-").  Whether a position is legal is the server's business.
+// in hand or "-"; any case, any space between the two parts, as the rules read
+// them).  Whether a position is legal is the server's business.
 
-const POSITION = /^([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4}) ([0-9A-F-])$/i;
+const POSITION = /^([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4})\/([0-9A-F.]{4})\s+([0-9A-F-])$/i;
 
 /**
  * The position string of sixteen cells (a piece's hex digit or null) and a hand.

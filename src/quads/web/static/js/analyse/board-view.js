@@ -2,7 +2,10 @@
 // piece in hand or not, and see the value of every turn (GET /api/analysis, or the
 // page's own engine while the server cannot be reached).
 // The address holds the rule set and the position string, so a position is
-// shared by sharing the address.
+// shared by sharing the address (analyse/address.js); an address that cannot be
+// read shows why, in place of the board.  The rule sets offered are the page's
+// (RULE_SETS of js/names.js).  Shapes already complete are marked on the board:
+// won (the position cannot come about) or, under declared calling, dead.
 //
 // Setting up: choose a piece of the palette, then press a cell to put it there,
 // or "In hand" to give it to the side to move; pressing a cell with a piece
@@ -12,16 +15,19 @@ import * as api from "../api.js";
 import { Board, CELLS } from "../board.js";
 import { engineClient as engine } from "../engine/client.js";
 import { t } from "../i18n.js";
-import { describeError, messageWords, rulesName } from "../names.js";
+import { RULE_SETS, describeError, joinList, messageWords, rulesName, shapeName } from "../names.js";
 import { pieceLabel, pieceSvg } from "../pieces.js";
-import { positionString, readPosition } from "../position.js";
+import { positionString } from "../position.js";
 import { revealAll } from "../reveal.js";
 import { Supply } from "../supply.js";
 import { valueWords, valuesByTarget } from "../turn-values.js";
 import { $, $button, $select } from "../dom.js";
+import { DEFAULT_RULES, analyseAddress } from "./address.js";
+import { completedShapes } from "./completed.js";
+
+/** @typedef {import("./address.js").Message} Message */
 
 const PIECES = "0123456789ABCDEF".split("");
-const RULES = ["quads", "classic", "advanced"];
 
 /** The analysis of a position: the server's, or the page's engine's alike while the
  * server cannot be reached. */
@@ -39,7 +45,9 @@ export class BoardView {
     this.notify = notify;
     this.board = Array(16).fill(null);
     this.hand = null;
-    this.rules = "quads";
+    this.rules = DEFAULT_RULES;
+    /** @type {Message[] | null} why the address cannot be read, shown in place of the board */
+    this.broken = null;
     this.chosen = null; // the palette piece to put down next
     this.answer = null; // the analysis of the position shown, or {failed: {key, params}}
     this.asked = null; // the address whose analysis is on its way
@@ -55,13 +63,23 @@ export class BoardView {
     $("analyse-copy").addEventListener("click", () => this.copyLink());
   }
 
-  /** Open the board at `rules` and `position` (a position string) from the address. */
-  open(rules, position) {
-    this.rules = RULES.includes(rules) ? rules : "quads";
-    const read = position ? readPosition(position) : null;
-    this.board = read ? read.board : Array(16).fill(null);
-    this.hand = read ? read.hand : null;
+  /**
+   * Open the board at what the address holds (analyse/address.js: readAddress): the
+   * position to set up, or why the address cannot be read.  A broken address stays
+   * as it is, for whoever shared it to see.
+   * @param {{ setup: import("./address.js").Setup } | { broken: Message[] }} read
+   */
+  open(read) {
     this.chosen = null;
+    this.answer = null;
+    if ("broken" in read) {
+      this.broken = read.broken;
+      this.asked = location.hash;
+      this.render();
+      return;
+    }
+    this.broken = null;
+    ({ rules: this.rules, board: this.board, hand: this.hand } = read.setup);
     this.show({ replace: true });
   }
 
@@ -104,7 +122,7 @@ export class BoardView {
   }
 
   get address() {
-    return `#/analyse/${this.rules}/${encodeURIComponent(this.position)}`;
+    return analyseAddress(this.rules, this.position);
   }
 
   /** Put the position in the address and ask for its analysis. */
@@ -144,16 +162,53 @@ export class BoardView {
     }
   }
 
+  /** Show why the address cannot be read in place of the board, or the board. */
+  renderBroken() {
+    const broken = this.broken;
+    $("analyse-view").classList.toggle("is-broken", Boolean(broken));
+    $("analyse-broken").hidden = !broken;
+    $("analyse-broken-reason").textContent = broken ? broken.map(messageWords).join(" ") : "";
+    const board = [$("analyse-help"), $("analyse-rules-label"), $("analyse-summary"), $("analyse-tools"),
+      $("analyse-board").closest(".board-area"), $("analyse-hand").closest(".hand-area"),
+      $("analyse-supply-area")];
+    for (const element of board) if (element instanceof HTMLElement) element.hidden = Boolean(broken);
+  }
+
+  /** The rule sets offered (the page's), and the one of the address if it is another. */
+  renderRules() {
+    const select = $select("analyse-rules");
+    const names = RULE_SETS.map((set) => set.rules);
+    if (!names.includes(this.rules)) names.push(this.rules);
+    if ([...select.options].map((option) => option.value).join(" ") !== names.join(" ")) {
+      select.replaceChildren(...names.map((name) => new Option(name, name)));
+    }
+    for (const option of select.options) option.textContent = rulesName(option.value);
+    select.value = this.rules;
+  }
+
   render() {
     if ($("analyse-view").hidden && !this.asked) return;
-    $select("analyse-rules").value = this.rules;
-    for (const option of $select("analyse-rules").options) option.textContent = rulesName(option.value);
+    this.renderBroken();
+    if (this.broken) {
+      $("analyse-view").setAttribute("aria-busy", "false");
+      return;
+    }
+    this.renderRules();
     const answer = this.answer;
     const values = answer && answer.moves ? valuesByTarget(answer.moves) : null;
+    const completed = completedShapes(this.board, this.hand, this.rules);
     this.cells.render(this.board, {
       everyCell: true,
       values: values && this.hand ? values.cells : null,
+      winning: completed.won ? completed.cells : [],
+      marked: completed.won ? [] : completed.cells,
     });
+    const dead = !completed.won && completed.shapes.length > 0;
+    $("analyse-completed").hidden = !dead;
+    $("analyse-completed").textContent = dead
+      ? t(completed.shapes.length === 1 ? "analyse.dead.one" : "analyse.dead.many",
+        { shapes: joinList(completed.shapes.map(shapeName)) })
+      : "";
     const used = new Set([...this.board.filter(Boolean), this.hand].filter(Boolean));
     this.palette.render(PIECES.filter((p) => !used.has(p)), {
       canGive: true,
