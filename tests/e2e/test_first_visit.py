@@ -1,0 +1,62 @@
+"""What a new player meets first: the links of every screen in the page's own
+colours, not the browser's blue and purple."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from e2e.quads_server import Server
+from e2e.screens import shown_at
+
+BROWSER_BLUE = {"rgb(0, 0, 238)", "rgb(85, 26, 139)", "rgb(158, 158, 255)", "rgb(208, 173, 240)"}
+"""A link's colours by the browser's defaults: unvisited and visited, light and dark."""
+
+LINKS = """() => [...document.querySelectorAll('a[href]')]
+    .filter((a) => a.checkVisibility() && !a.classList.contains('button'))
+    .map((a) => ({ text: (a.textContent || '').trim().slice(0, 40),
+                   color: getComputedStyle(a).color,
+                   line: getComputedStyle(a).textDecorationLine }))"""
+
+# The screens with links of running text (the new-game screen's "How to play",
+# the lobby's "sign in" for a guest, the account's other ways in...).
+SCREENS_WITH_LINKS = ["/#/new", "/#/learn", "/#/lobby", "/#/sign-in", "/#/sign-up",
+                      "/#/puzzle", "/#/learn/tutorial"]
+
+
+@pytest.mark.parametrize("name", ["desktop", "phone-dark"])
+def test_links_wear_the_pages_colours(name: str, browser: Browser, server: Server) -> None:
+    with shown_at(browser, server, name) as quads:
+        page = quads.page
+        link = page.evaluate(
+            "getComputedStyle(document.documentElement).getPropertyValue('--link')")
+        expected = page.evaluate("""(value) => {
+            const probe = document.createElement('span');
+            probe.style.color = value;
+            document.body.append(probe);
+            const color = getComputedStyle(probe).color;
+            probe.remove();
+            return color;
+        }""", link.strip())
+        assert expected not in BROWSER_BLUE
+        seen = 0
+        for address in SCREENS_WITH_LINKS:
+            quads.open(address)
+            page.wait_for_load_state("networkidle")
+            for found in page.evaluate(LINKS):
+                seen += 1
+                assert found["color"] not in BROWSER_BLUE, f"{address}: {found}"
+        assert seen > 10
+        # the links of running text: the page's green, underlined
+        quads.open("/#/new")
+        tutorial = page.locator(".howto a[href='#/learn/tutorial']")
+        expect(tutorial).to_have_css("color", expected)
+        expect(tutorial).to_have_css("text-decoration-line", "underline")
+        # a link reached by the keyboard shows the focus ring
+        tutorial.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        expect(tutorial).to_be_focused()
+        assert tutorial.evaluate("(a) => a.matches(':focus-visible')")
+        expect(tutorial).to_have_css("outline-style", "solid")
+        expect(tutorial).to_have_css("outline-width", "3px")
