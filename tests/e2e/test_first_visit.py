@@ -84,6 +84,13 @@ def test_the_start_button_is_in_view_as_the_page_opens(
         expect(summary.locator("li")).to_have_count(3)
         check_screen(page, acting=(summary, start))
 
+        # Reached from the foot of another screen, it opens at the top too.
+        quads.open("/#/learn")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.evaluate("location.hash = '#/new'")
+        expect(page.locator("#setup-view")).to_be_visible()
+        expect(start).to_be_in_viewport(ratio=1)
+
         # The summary follows the choices below it.
         level = quads.t("game.opponent.computer", level=quads.t("level.3.name"))
         quads.choose("level", "3")
