@@ -241,3 +241,34 @@ def test_tutorial_games_are_not_offered_to_resume(quads: QuadsPage) -> None:
     shown = {listed.nth(i).get_attribute("data-game") for i in range(listed.count())}
     assert shown == {own["id"]}
     assert game not in shown
+
+
+# A turn is two halves: placing the piece one was given, then handing one over.
+WHOLE_TURN = re.compile(r"\b(full|whole|one) turn\b|\bganze[nr]? Zug", re.IGNORECASE)
+HALF = {"en": "first half of your turn", "de": "erste Hälfte deines Zuges"}
+
+
+def test_a_placement_alone_is_half_a_turn(quads: QuadsPage) -> None:
+    """After the learner's placement of step 2 the hand-over is still to come: in
+    either language the tutorial calls it half a turn, never a whole one."""
+    page = quads.page
+    for lang in ("de", "en"):
+        quads.open("/#/new")
+        quads.use_language(lang)
+        quads.open("/#/learn/tutorial")
+        expect_step(quads, 1)
+        quads.press(piece(quads, "3"))
+        press_next(quads)
+        expect_step(quads, 2, cell="B2")
+        quads.press(cell(quads, "D4"))
+        expect_step(quads, 2, "done")
+        # placed, nothing handed over: the piece in hand is gone and 14 are left
+        view = tutorial_game(quads)
+        assert view["hand"] is None
+        assert len(view["supply"]) == 14
+        said = page.locator("#tutorial-instruction").inner_text()
+        assert not WHOLE_TURN.search(said), said
+        assert HALF[lang] in said, said
+        for step in (1, 3, 4):  # no other step's words call half a turn a whole one
+            for state in ("text", "done"):
+                assert not WHOLE_TURN.search(quads.t(f"tutorial.step{step}.{state}"))

@@ -359,7 +359,11 @@ async function route() {
     }
   }
   gameView.close();
+  // Come from another screen (the end of a long page, say): open at the top, where
+  // the start button is.
+  const arriving = $("setup-view").hidden;
   showScreen("setup");
+  if (arriving) window.scrollTo(0, 0);
   puzzleView.showEntry();
   await setupView.show();
 }

@@ -51,6 +51,66 @@ function paragraphs(prefix, count) {
   return Array.from({ length: count }, (_, i) => make("p", { text: t(`${prefix}.${i + 1}`) }));
 }
 
+/** A part to open on request: `title` shown, `children` behind it. */
+function more(title, ...children) {
+  const details = make("details", { className: "learn-more" });
+  details.append(make("summary", { text: title }), make("div", { className: "learn-more-body" }, ...children));
+  return details;
+}
+
+/** @typedef {{ shapes: string, traits: string[], value: string, plies: number | null, nodes: number, seconds: number }} SolvedRow */
+
+/**
+ * The result most variants share, in words, and the rows with another.
+ * @param {SolvedRow[]} rows
+ */
+export function sharedResult(rows) {
+  const counts = new Map();
+  for (const row of rows) {
+    const words = valueWords(row);
+    counts.set(words, (counts.get(words) || 0) + 1);
+  }
+  let common = "";
+  for (const [words, count] of counts) if (!common || count > counts.get(common)) common = words;
+  return { common, others: rows.filter((row) => valueWords(row) !== common) };
+}
+
+/**
+ * What the search took, one row per number of traits that count: for lines
+ * alone and for lines and squares, the positions searched and the seconds, on
+ * average over the choices of that many traits.
+ * @param {SolvedRow[]} rows
+ */
+export function searchRows(rows) {
+  const counts = [...new Set(rows.map((row) => row.traits.length))].sort((a, b) => a - b);
+  return counts.map((count) => {
+    const cells = ["lines", "lines+squares"].map((shapes) => {
+      const some = rows.filter((row) => row.traits.length === count && row.shapes === shapes);
+      if (!some.length) return null;
+      const mean = (key) => some.reduce((sum, row) => sum + row[key], 0) / some.length;
+      return { nodes: mean("nodes"), seconds: mean("seconds") };
+    });
+    return { count, cells };
+  });
+}
+
+/** "1.9M · 1.1 sec", in the page's language. */
+function searchWords({ nodes, seconds }) {
+  const lang = document.documentElement.lang;
+  const positions = new Intl.NumberFormat(lang, { notation: "compact", maximumFractionDigits: 1 }).format(nodes);
+  const time = new Intl.NumberFormat(lang, { style: "unit", unit: "second", unitDisplay: "short", maximumFractionDigits: 1 })
+    .format(seconds);
+  return t("learn.solved.search", { positions, time });
+}
+
+function shapesWords(shapes) {
+  return t(shapes === "lines" ? "learn.variants.shapes.lines" : "learn.variants.shapes.lines_squares");
+}
+
+function traitWords(row) {
+  return joinList(row.traits.map((trait) => t(`trait.name.${trait}`)));
+}
+
 export class LearnView {
   constructor(root) {
     this.root = root;
@@ -158,14 +218,16 @@ export class LearnView {
     return this.section_("variants",
       make("p", { text: t("learn.variants.intro") }),
       cards,
-      make("h3", { text: t("learn.variants.calling.title") }),
-      ...paragraphs("learn.variants.calling", 5));
+      more(t("learn.variants.calling.title"), ...paragraphs("learn.variants.calling", 5)));
   }
 
   strategy() {
     const parts = [];
     for (const [name, count] of [["safe", 2], ["double", 2], ["centre", 2], ["traits", 2]]) {
-      parts.push(make("h3", { text: t(`learn.strategy.${name}.title`) }), ...paragraphs(`learn.strategy.${name}`, count));
+      const part = more(t(`learn.strategy.${name}.title`), ...paragraphs(`learn.strategy.${name}`, count));
+      part.dataset.part = name;
+      parts.push(part);
+      const body = /** @type {HTMLElement} */ (part.lastElementChild);
       if (name === "double") {
         const figure = make("figure", { className: "learn-figure", "data-example": "double" });
         const drawing = make("div", { className: "learn-drawing" });
@@ -173,7 +235,7 @@ export class LearnView {
         figure.append(drawing, make("figcaption", {},
           make("strong", { text: t("learn.strategy.double.figure.title") }),
           make("span", { text: t("learn.strategy.double.figure.text") })));
-        parts.push(figure);
+        body.append(figure);
       }
       if (name === "centre") {
         const figures = make("div", { className: "learn-figures" });
@@ -188,39 +250,48 @@ export class LearnView {
             make("span", { text: t(`learn.strategy.count.${kind}.text`) })));
           figures.append(figure);
         }
-        parts.push(figures);
+        body.append(figures);
       }
     }
     return this.section_("strategy", ...parts);
   }
 
   history() {
-    return this.section_("history", ...paragraphs("learn.history", 4));
+    const [first, ...rest] = paragraphs("learn.history", 4);
+    return this.section_("history", first, more(t("learn.history.more"), ...rest));
   }
 
-  /** Every variant solved (bench/solved.py): the table is loaded once, when shown. */
+  /**
+   * Every variant solved (bench/solved.py), loaded once, when shown: the result
+   * they share said once (and any other listed), then what the search took, by
+   * how many traits count and which shapes win.
+   */
   solved() {
+    const verdict = make("p", { className: "solved-verdict" });
+    const exceptions = make("ul", { className: "solved-exceptions" });
     const table = make("table", { className: "solved-table" });
     // The caption shows above the scrolling box, where it wraps at words on a
     // phone; the table keeps it for screen readers.
     table.append(make("caption", { className: "visually-hidden", text: t("learn.solved.caption") }));
     const head = make("tr");
-    for (const key of ["shapes", "traits", "value", "nodes", "seconds"]) {
+    for (const key of ["traits", "lines", "lines_squares"]) {
       head.append(make("th", { scope: "col", text: t(`learn.solved.${key}`) }));
     }
     table.append(make("thead", {}, head));
     const body = make("tbody");
     table.append(body);
     const fill = (rows) => {
-      const number = new Intl.NumberFormat(document.documentElement.lang);
-      body.replaceChildren(...rows.map((row) => {
-        const shapes = t(row.shapes === "lines" ? "learn.variants.shapes.lines" : "learn.variants.shapes.lines_squares");
-        const traits = joinList(row.traits.map((trait) => t(`trait.name.${trait}`)));
-        const value = valueWords(row);
-        return make("tr", {},
-          make("td", { text: shapes }), make("td", { text: traits }), make("td", { text: value }),
-          make("td", { text: number.format(row.nodes) }), make("td", { text: number.format(row.seconds) }));
-      }));
+      const { common, others } = sharedResult(rows);
+      verdict.textContent = others.length
+        ? t("learn.solved.most", { count: rows.length - others.length, total: rows.length, value: common })
+        : t("learn.solved.all", { total: rows.length, value: common });
+      exceptions.replaceChildren(...others.map((row) => make("li", {
+        text: t("learn.solved.exception", { shapes: shapesWords(row.shapes), traits: traitWords(row), value: valueWords(row) }),
+      })));
+      exceptions.hidden = !others.length;
+      body.replaceChildren(...searchRows(rows).map(({ count, cells }) => make("tr", {},
+        make("th", { scope: "row", text: String(count) }),
+        ...cells.map((cell) => make("td", { text: cell ? searchWords(cell) : "" })))));
     };
     if (this.solvedRows) fill(this.solvedRows);
     else {
@@ -241,7 +312,8 @@ export class LearnView {
     };
     new ResizeObserver(update).observe(scroller);
     new ResizeObserver(update).observe(table);
-    return this.section_("solved", ...paragraphs("learn.solved", 2), caption, sign, scroller);
+    return this.section_("solved", make("p", { text: t("learn.solved.1") }), verdict, exceptions,
+      make("p", { text: t("learn.solved.2") }), caption, sign, scroller);
   }
 
   faq() {

@@ -13,6 +13,7 @@ import { currentLanguage, has, t } from "../i18n.js";
 import { LEVELS, RULE_SETS, describeError, messageWords } from "../names.js";
 import { Rules } from "../rules/rules.js";
 import { deleteDeviceGame, deviceGames, resumeItem } from "./resume-list.js";
+import { renderSummary } from "./setup-summary.js";
 import { isTutorialGame } from "./tutorial-games.js";
 
 const SETTINGS_KEY = "quads.settings";
@@ -35,6 +36,8 @@ function rulesOf(name) {
   }
 }
 const CLOCK_KEY = "quads.clock";
+// The start button at the top, by the summary, and the same at the foot of the choices.
+const START_BUTTONS = ["start-button", "start-button-end"];
 
 export class SetupView {
   /**
@@ -61,7 +64,10 @@ export class SetupView {
       none: true,
       prefix: "setup",
       initial: localStorage.getItem(CLOCK_KEY),
-      onChange: () => localStorage.setItem(CLOCK_KEY, this.clock.choice),
+      onChange: () => {
+        localStorage.setItem(CLOCK_KEY, this.clock.choice);
+        this.updateSummary();
+      },
     });
     $("resume-more").addEventListener("click", () => this.more());
     this.buildChoices();
@@ -79,9 +85,13 @@ export class SetupView {
       if (this.settings().mode === "online" && clock.error) {
         this.errors.set($("setup-error"), { key: clock.error, params: {} });
         this.renderErrors();
-        return;
+      } else {
+        await this.whileBusy($("setup-error"), () => onStart(this.settings()));
       }
-      await this.whileBusy($("setup-error"), () => onStart(this.settings()));
+      // Started from the foot of the choices: what went wrong is said by the top button.
+      if (!$("setup-error").hidden && event.submitter && event.submitter.id === "start-button-end") {
+        $("setup-error").scrollIntoView({ block: "nearest" });
+      }
     });
     const importFile = $input("import-file");
     importFile.addEventListener("change", async () => {
@@ -155,17 +165,34 @@ export class SetupView {
     $("online-offline").hidden = mode !== "online" || navigator.onLine;
     // Before the catalogue has loaded, translatePage() fills the text in later.
     const start = mode === "online" ? "setup.start.online" : "setup.start";
-    $("start-button").dataset.i18n = start;
-    if (has(start)) $("start-button").textContent = t(start);
+    for (const id of START_BUTTONS) {
+      $(id).dataset.i18n = start;
+      if (has(start)) $(id).textContent = t(start);
+    }
+    this.updateSummary();
+  }
+
+  /** What the start buttons start, said by the top one (once the catalogue has loaded). */
+  updateSummary() {
+    if (!has("setup.summary.change")) return;
+    const settings = this.settings();
+    const select = $select("setup-clock");
+    const chosen = select.selectedOptions[0];
+    const clock = settings.mode !== "online" || !chosen ? ""
+      : this.clock.choice === "none" ? t("clock.none")
+        : t("setup.summary.clock", { clock: chosen.textContent || "" });
+    renderSummary($("setup-summary"), settings, clock);
   }
 
   /** Run `task` with the start button disabled; show its error in `errorBox`. */
   async whileBusy(errorBox, task) {
-    const button = $button("start-button");
+    const buttons = START_BUTTONS.map((id) => $button(id));
     errorBox.hidden = true;
     this.errors.delete(errorBox);
-    button.disabled = true;
-    button.textContent = t("setup.starting");
+    for (const button of buttons) {
+      button.disabled = true;
+      button.textContent = t("setup.starting");
+    }
     try {
       await task();
     } catch (error) {
@@ -173,8 +200,10 @@ export class SetupView {
       this.errors.set(errorBox, describeError(error));
       this.renderErrors();
     } finally {
-      button.disabled = false;
-      button.textContent = t(button.dataset.i18n);
+      for (const button of buttons) {
+        button.disabled = false;
+        button.textContent = t(String(button.dataset.i18n));
+      }
     }
   }
 
@@ -245,6 +274,7 @@ export class SetupView {
       this.language = currentLanguage();
       this.clock.render();
     }
+    this.updateSummary();
     this.renderErrors();
     const list = $("resume-list");
     $("resume-more").hidden = !this.next;
