@@ -51,11 +51,14 @@ def acting(quads: QuadsPage) -> tuple[Any, ...]:
     Whenever the server offers a call ("Quarto!" after a placement, the claim
     before one), that button too, with the reminder to call once four pieces
     are down (no four can be complete before), unless a refused call's reason
-    stands in its place.  And a refusal shown, whatever it refuses.
+    stands in its place.  And a refusal shown, whatever it refuses.  A draw
+    offered comes first: its answer, and the piece in hand.
     """
     page = quads.page
     if quads.is_over():
         return (page.locator("#end-title"), page.locator("#end-reason"))
+    if page.locator("#draw-answer").is_visible():  # a draw offered: the answer, by the piece
+        return (page.locator("#draw-accept"), page.locator("#draw-decline"), page.locator("#hand"))
     view = quads.view()
     message = page.locator("#game-message")
     refused = message.is_visible()
@@ -253,9 +256,10 @@ def test_the_tutorial(screen: QuadsPage) -> None:
 
 
 def test_an_online_game(phone: str, browser: Browser, server: Server) -> None:
-    """Two phones of the same size play a classic game: the invitation, joining,
-    every turn on the device to move and on the one that waits, the missed call
-    claimed, and the end on both."""
+    """Two phones of the same size play a classic game on a 10+5 clock: the
+    invitation, joining, every turn on the device to move and on the one that
+    waits (the first moves' warnings, a draw offered), the missed call claimed,
+    and the end on both."""
     with shown_at(browser, server, phone) as host, shown_at(browser, server, phone) as guest:
         invite = create_online(host, "classic", "first", "10+5")
         check_screen(host.page, acting=(host.page.locator("#invite-url"),
@@ -269,6 +273,12 @@ def test_an_online_game(phone: str, browser: Browser, server: Server) -> None:
                  ("give", guest, "B"), ("place", host, "D1"), ("give", host, "C")]
         for index, (action, actor, what) in enumerate(turns):
             other = guest if actor is host else host
+            if index == 3:  # a draw offered to the player about to place: its answer in view
+                other.press(other.page.locator("#draw-button"))
+                expect(actor.page.locator("#draw-panel")).to_be_visible()
+                check_screen(actor.page, acting=(actor.page.locator("#draw-accept"),
+                                                 actor.page.locator("#draw-decline")),
+                             audit=False)
             for someone in (actor, other):
                 check_screen(someone.page, acting=acting(someone), audit=index == 0)
             if action == "give":

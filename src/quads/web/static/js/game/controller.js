@@ -185,8 +185,10 @@ export class GameController {
     return this.send((source, revision) => source.claimAbandoned(revision, draw), "abandon", true);
   }
 
-  offerDraw() {
-    return this.send((source, revision) => source.offerDraw(revision), "draw", false);
+  /** Offer a draw; the offer, waiting for its answer, then shows above the prompt. */
+  async offerDraw() {
+    await this.send((source, revision) => source.offerDraw(revision), "draw", false);
+    if (this.game.view && !this.game.message) this.game.screen.revealActing();
   }
 
   answerDraw(accept) {

@@ -285,7 +285,8 @@ export class GameModel {
     this.arrived = null;
     if (!changed) return;
     const myTurnNow = view.can_act && !before.can_act;
-    const asked = view.undo_request && view.undo_request !== view.you && !before.undo_request;
+    const asked = (view.undo_request && view.undo_request !== view.you && !before.undo_request)
+      || (view.draw_offer && view.draw_offer !== view.you && !before.draw_offer);
     if ((view.outcome && !before.outcome) || myTurnNow || asked) this.screen.revealActing();
     if (view.outcome && !before.outcome) this.screen.focusEnd();
   }
