@@ -11,7 +11,9 @@ refusals (:class:`~quads.site.errors.SiteError`, a code and its parameters):
 * :mod:`quads.site.lobby`: seeks, accepting one, and whom quick pairing meets;
 * :mod:`quads.site.players`: players as others see them (their names);
 * :mod:`quads.site.puzzles`: the daily puzzles' dates, each player's results and
-  streak.
+  streak;
+* :mod:`quads.site.tournaments`: arenas and Swiss events: scores, pairings and
+  standings.
 
 None of them imports FastAPI, Starlette or anything of :mod:`quads.web`: each can
 be used and tested on a store alone.  The web layer (:mod:`quads.web`) reads a
