@@ -62,6 +62,7 @@ from quads.storage.tables import (
     players,
 )
 from quads.storage.talk import TalkStore, forget_talk
+from quads.storage.tournaments import TournamentStore, count_game
 
 __all__ = ["CHANNEL", "GameStore"]
 
@@ -129,7 +130,7 @@ def _record(game: Game) -> tuple[list[str], list[str]]:
 
 
 class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, RatingStore,
-                TalkStore):
+                TalkStore, TournamentStore):
     """The games of one database (see :class:`~quads.storage.database.Database` for
     ``location`` and ``statement_timeout``), and through its bases the players, the
     puzzle results, presence and pruning, each of which owns its queries.
@@ -223,6 +224,8 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
                 self.keep_players(connection, *seats)
             if stored.rated and stored.is_over():
                 rate_game(connection, stored, self.postgres)
+            if stored.is_over() and stored.mode == "online":
+                count_game(connection, stored)
             self.notify(connection, " ".join(
                 [stored.id, str(stored.revision + 1), *concerned]))
 

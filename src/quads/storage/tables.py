@@ -39,6 +39,9 @@ __all__ = [
     "recovery_codes",
     "seeks",
     "sessions",
+    "tournament_games",
+    "tournament_players",
+    "tournaments",
     "trusted_devices",
 ]
 
@@ -343,3 +346,57 @@ rating_changes = Table(
 )
 """What each rated game did to each seat's rating: one row per game and player, so
 that no result is counted twice; the rating history of the profile pages."""
+
+tournaments = Table(
+    "tournaments", metadata,
+    Column("id", Text, primary_key=True),
+    Column("kind", Text, CheckConstraint("kind IN ('arena', 'swiss')", name="tournaments_kind"),
+           nullable=False),
+    Column("name", Text, nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("clock", Text, nullable=False),
+    Column("rated", Integer, CheckConstraint("rated IN (0, 1)", name="tournaments_rated"),
+           nullable=False),
+    Column("min_rated", Integer, nullable=False),
+    Column("creator", Text),
+    Column("created", Text, nullable=False),
+    Column("starts", Text, nullable=False),
+    Column("minutes", Integer, nullable=False),
+    Column("status", Text, CheckConstraint("status IN ('created', 'started', 'finished')",
+                                           name="tournaments_status"), nullable=False),
+    Index("tournaments_by_status", "status", "starts"),
+)
+"""The events (:mod:`quads.site.tournaments`): an arena's rules, clock, ratedness, start
+and length in minutes, who made it (``None``: the site's schedule) and its status."""
+
+tournament_players = Table(
+    "tournament_players", metadata,
+    Column("tournament", Text, nullable=False),
+    Column("player", Text, nullable=False),
+    Column("rating", Integer, nullable=False),
+    Column("joined", Text, nullable=False),
+    Column("active", Integer, CheckConstraint("active IN (0, 1)",
+                                              name="tournament_players_active"), nullable=False),
+    Column("free_since", Text, nullable=False),
+    Column("current", Text),
+    PrimaryKeyConstraint("tournament", "player"),
+)
+"""Who joined each event, their rating then, whether they are in (``active``) or paused,
+since when they are free, and the one game of the event they play now (``current``)."""
+
+tournament_games = Table(
+    "tournament_games", metadata,
+    Column("game", Text, primary_key=True),
+    Column("tournament", Text, nullable=False),
+    Column("first", Text, nullable=False),
+    Column("second", Text, nullable=False),
+    Column("started", Text, nullable=False),
+    Column("result", Text, CheckConstraint(
+        "result IN ('first', 'second', 'draw', 'aborted')", name="tournament_games_result")),
+    Column("no_show", Text),
+    Column("ended", Text),
+    Index("tournament_games_by_tournament", "tournament", "started"),
+)
+"""Each game an event paired, its players by side, and once it ended its result
+(``aborted``: counted for nobody) and the player who did not show (``no_show``), written
+in the transaction that ended the game."""

@@ -74,6 +74,7 @@ STATUSES: dict[str, int] = {
     "not_found": 404,
     # The caller may not do this here, whoever's turn it is.
     "account_needed": 403, "bad_invite": 403, "bad_owner_key": 403, "hint_online": 403,
+    "not_enough_rated_games": 403,
     "not_a_bot": 403, "not_your_game": 403, "not_your_seek": 403, "private_game": 403,
     # Not now: the state of the game, the seek or the bot forbids it.
     "already_bot": 409, "clock_no_undo": 409, "device_mismatch": 409, "game_over": 409,
@@ -86,8 +87,10 @@ STATUSES: dict[str, int] = {
     "stream_open": 409, "too_many_seeks": 409, "undo_requested": 409,
     "waiting_for_opponent": 409, "draw_offered": 409, "no_draw_offer": 409, "not_online": 409,
     "too_many_draw_offers": 409, "too_many_undo_requests": 409,
+    "tournament_over": 409, "not_in_tournament": 409,
     # A value of the right form that names nothing usable.
     "bad_passkey": 422, "cannot_be_rated": 422, "invalid_cursor": 422, "invalid_name": 422,
+    "invalid_clock": 422, "invalid_tournament": 422,
     "no_credential": 422, "no_such_bot": 422, "not_a_preset": 422, "weak_password": 422,
     # Too much at once: try again later.
     "busy": 429, "engine_busy": 429, "rate_limited": 429, "streams_full": 429,

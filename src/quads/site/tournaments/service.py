@@ -1,0 +1,247 @@
+"""What players do with arenas, and what keeps them running.
+
+A signed-in player makes an arena (:func:`create_arena`): its rules, a real-time
+clock, its length, whether it is rated, when it starts and, optionally, how many
+rated games of its category a player must have played to join.  Players with an
+account join it, before it starts or while it runs (:func:`join`), and pause when they
+like (:func:`withdraw`).  :func:`tick`, called every moment by one or more server
+processes, starts the arenas that are due, pairs their free players
+(:mod:`quads.site.tournaments.arena`; one process at a time per arena,
+:mod:`quads.storage.tournaments`) and ends those whose time is up: the games running
+then finish and count.  :func:`standings` ranks the players.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from quads.clock import RealTime, parse_time_control
+from quads.errors import InvalidTimeControlError
+from quads.ratings import category_of
+from quads.site.accounts.rated import rated_category, rating_in, require_account
+from quads.site.errors import SiteError
+from quads.site.games import clocks, play
+from quads.site.games.calls import online_rules
+from quads.site.tournaments import arena
+from quads.storage import GameStore, StoredGame
+from quads.storage.tournaments import Entry, Paired, PairingTaken, Tournament, TournamentGame
+
+__all__ = ["LONGEST", "SHORTEST", "Standing", "create_arena", "join", "standings", "tick",
+           "withdraw"]
+
+SHORTEST = 5
+"""The shortest arena, in minutes."""
+LONGEST = 720
+"""The longest arena, in minutes."""
+AHEAD = timedelta(days=30)
+"""How far ahead an arena may be set to start."""
+MOST_RATED = 500
+"""The most rated games an arena may ask of its players."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's line in an arena's standings: their rank (1 for the leader), points,
+    the points of each game oldest first, whether they are on fire, their games, their
+    performance (the rating their results are worth, ``None`` before a counted game),
+    their rating when they joined and whether they are paused."""
+
+    rank: int
+    player: str
+    points: int
+    sheet: tuple[int, ...]
+    on_fire: bool
+    games: int
+    performance: int | None
+    rating: int
+    paused: bool
+
+
+def _found(store: GameStore, tournament_id: str) -> Tournament:
+    event = store.tournament(tournament_id)
+    if event is None:
+        raise SiteError("not_found", f"no tournament with id {tournament_id!r}")
+    return event
+
+
+def create_arena(store: GameStore, creator: str | None, *, rules: str, clock: str,
+                 minutes: int, rated: bool, starts: datetime, at: datetime,
+                 min_rated: int = 0, name: str = "") -> Tournament:
+    """Make an arena of ``creator`` (an account); ``creator`` ``None`` is the site's own
+    schedule.
+
+    :raises SiteError: ``account_needed``; ``invalid_clock`` (not a real-time clock),
+        ``cannot_be_rated``, ``invalid_tournament`` (a length, start or minimum of rated
+        games out of bounds).
+    :raises InvalidRulesError: if ``rules`` cannot be read.
+    """
+    if creator is not None:
+        require_account(store, creator)
+    parsed = online_rules(rules)
+    try:
+        control = parse_time_control(clock)
+    except InvalidTimeControlError as error:
+        raise SiteError("invalid_clock", str(error)) from error
+    if not isinstance(control, RealTime):
+        raise SiteError("invalid_clock", "an arena is played on a real-time clock, "
+                                         "not in days a move")
+    if rated:
+        rated_category(parsed, control)
+    if not SHORTEST <= minutes <= LONGEST:
+        raise SiteError("invalid_tournament",
+                        f"an arena lasts {SHORTEST} to {LONGEST} minutes, not {minutes}")
+    if not at - timedelta(minutes=1) <= starts <= at + AHEAD:
+        raise SiteError("invalid_tournament", "an arena starts now or within 30 days")
+    if not 0 <= min_rated <= MOST_RATED or (min_rated and not rated):
+        raise SiteError("invalid_tournament", f"a rated arena may ask 0 to {MOST_RATED} "
+                                              "rated games of its players")
+    event = Tournament(id=secrets.token_urlsafe(8), kind="arena", name=name.strip()[:60],
+                       rules=rules, clock=clock, rated=rated, min_rated=min_rated,
+                       creator=creator, created=at, starts=max(starts, at),
+                       minutes=minutes, status="created")
+    store.create_tournament(event)
+    return event
+
+
+def join(store: GameStore, tournament_id: str, player: str | None, at: datetime) -> Entry:
+    """Have ``player`` (an account) join the arena, or come back to it.
+
+    :raises SiteError: ``not_found``, ``account_needed``,
+        ``tournament_over``, ``not_enough_rated_games``.
+    """
+    event = _found(store, tournament_id)
+    require_account(store, player)
+    assert player is not None
+    if event.status == "finished":
+        raise SiteError("tournament_over", "this tournament is over")
+    rules, control = online_rules(event.rules), parse_time_control(event.clock)
+    found = category_of(rules, control)
+    category = None if found is None else str(found)
+    rating = rating_in(store, player, category) if category else None
+    if event.min_rated:
+        games = next((r.games for r in store.ratings(player) if r.category == category), 0)
+        if games < event.min_rated:
+            raise SiteError("not_enough_rated_games", f"this tournament asks for "
+                            f"{event.min_rated} rated games of its kind; you have {games}")
+    return store.enter(tournament_id, player,
+                       round(rating.rating) if rating is not None else 1500, at)
+
+
+def withdraw(store: GameStore, tournament_id: str, player: str | None) -> None:
+    """Pause ``player`` in the arena: they are paired no more until they join again.
+
+    :raises SiteError: ``not_found``, ``not_in_tournament``.
+    """
+    _found(store, tournament_id)
+    if player is None or not store.pause(tournament_id, player):
+        raise SiteError("not_in_tournament", "you are not in this tournament")
+
+
+def _results(player: str, games: Sequence[TournamentGame]) -> list[arena.Result]:
+    """``player``'s counted results in ``games``, in the order the games ended."""
+    ended = sorted((g for g in games if g.result is not None and player in (g.first, g.second)),
+                   key=lambda g: (g.ended or g.started, g.game))
+    found = []
+    for game in ended:
+        if game.no_show == player:
+            found.append(arena.Result.NO_SHOW)
+        elif game.result == "draw":
+            found.append(arena.Result.DRAW)
+        elif game.result == ("first" if game.first == player else "second"):
+            found.append(arena.Result.WIN)
+        elif game.result != "aborted":
+            found.append(arena.Result.LOSS)
+    return found
+
+
+def _free(entry: Entry, games: Sequence[TournamentGame]) -> arena.Free:
+    mine = [g for g in games if entry.player in (g.first, g.second)]
+    last = mine[-1] if mine else None
+    firsts = sum(1 for g in mine if g.first == entry.player)
+    score = arena.arena_score(_results(entry.player, games)).total
+    return arena.Free(
+        player=entry.player, score=score, rating=entry.rating, since=entry.free_since,
+        last_opponent=None if last is None else (
+            last.second if last.first == entry.player else last.first),
+        firsts=firsts, seconds=len(mine) - firsts,
+        last_side=None if last is None else (
+            arena.Side.FIRST if last.first == entry.player else arena.Side.SECOND))
+
+
+def _game(event: Tournament, first: str, second: str, at: datetime, grace: float) -> StoredGame:
+    stored = play.new_game(event.rules, "online", None, None, first, "first",
+                           parse_time_control(event.clock))
+    stored.second_player = second
+    stored.invite = None
+    stored.rated = event.rated
+    clocks.start(stored, at, grace)
+    return stored
+
+
+def _pair(store: GameStore, event: Tournament, at: datetime, grace: float) -> list[Paired]:
+    def choose(free: list[Entry], games: list[TournamentGame]) -> list[Paired]:
+        chosen = arena.pair_free([_free(entry, games) for entry in free])
+        return [Paired(p.first, p.second, _game(event, p.first, p.second, at, grace))
+                for p in chosen.pairings]
+
+    try:
+        return store.pair(event.id, choose, at)
+    except PairingTaken:
+        return []
+
+
+def tick(store: GameStore, at: datetime, grace: float) -> list[Paired]:
+    """Start the arenas due at ``at``, end those whose time is up, and pair the free
+    players of those running (``grace``: seconds for each side's first turn); the
+    games started."""
+    started: list[Paired] = []
+    for event in store.tournaments("created", limit=100):
+        if event.starts <= at:
+            store.set_status(event.id, "created", "started")
+    for event in store.tournaments("started", limit=100):
+        if event.starts + timedelta(minutes=event.minutes) <= at:
+            store.set_status(event.id, "started", "finished")
+        else:
+            started.extend(_pair(store, event, at, grace))
+    return started
+
+
+def standings(store: GameStore, tournament_id: str) -> list[Standing]:
+    """The arena's players, the leader first: by points, then performance, then
+    rating.
+
+    :raises SiteError: ``not_found``.
+    """
+    _found(store, tournament_id)
+    entries = store.entries(tournament_id)
+    games = store.event_games(tournament_id)
+    ratings = {entry.player: entry.rating for entry in entries}
+    lines = []
+    for entry in entries:
+        results = _results(entry.player, games)
+        score = arena.arena_score(results)
+        lines.append((entry, score, _performance(entry.player, games, ratings)))
+    lines.sort(key=lambda line: (-line[1].total, -(line[2] or 0), -line[0].rating,
+                                 line[0].player))
+    return [Standing(rank, entry.player, score.total, score.sheet, score.on_fire, score.games,
+                     performance, entry.rating, not entry.active)
+            for rank, (entry, score, performance) in enumerate(lines, 1)]
+
+
+def _performance(player: str, games: Sequence[TournamentGame],
+                 ratings: dict[str, int]) -> int | None:
+    """The rating ``player``'s counted results are worth: the mean rating of the
+    opponents, plus 400 a game for each win more than losses, over the games."""
+    total, count = 0, 0
+    for game in games:
+        if player not in (game.first, game.second) or game.result in (None, "aborted"):
+            continue
+        opponent = game.second if game.first == player else game.first
+        mine = "first" if game.first == player else "second"
+        won = 1 if game.result == mine else 0 if game.result == "draw" else -1
+        total += ratings.get(opponent, 1500) + 400 * won
+        count += 1
+    return round(total / count) if count else None

@@ -1,0 +1,307 @@
+"""Tournaments in the store: the events, who joined them, and the games they paired.
+
+Three rules hold on SQLite and on PostgreSQL with any number of server processes:
+
+- **One pairer at a time.**  An event's free players are paired in one transaction
+  that first takes the event's advisory lock (``pg_try_advisory_xact_lock``) and
+  gives up when another process holds it; the lock goes with the transaction, so a
+  process killed mid-pairing holds nothing and the next tick of another process pairs.
+- **One game at a time.**  Pairing sets each player's ``current`` game only where it
+  was empty; if any was not, the whole pairing is rolled back: nobody is ever in two
+  games of one event.
+- **Each result once.**  A game's result is written by :func:`count_game` in the
+  transaction that saves the game's end (:meth:`quads.storage.GameStore.save`), and
+  only while the game has none: a save that fails counts nothing, a result is never
+  written twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from sqlalchemy import insert, select, update
+from sqlalchemy import text as sql
+from sqlalchemy.engine import Connection
+
+from quads.game import ENDINGS
+from quads.outcome import Player, Termination
+from quads.storage.database import Database, moment_text
+from quads.storage.stored import StoredGame, now
+from quads.storage.tables import tournament_games, tournament_players, tournaments
+
+__all__ = ["Entry", "Paired", "PairingTaken", "Status", "Tournament", "TournamentGame",
+           "TournamentStore", "count_game"]
+
+Status = Literal["created", "started", "finished"]
+Result = Literal["first", "second", "draw", "aborted"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """An event: an arena of ``minutes`` from ``starts``, of ``rules`` on ``clock``
+    (a time control's text, ``3+2``), rated or not, open to players with at least
+    ``min_rated`` rated games; ``creator`` ``None`` for the site's own."""
+
+    id: str
+    kind: Literal["arena", "swiss"]
+    name: str
+    rules: str
+    clock: str
+    rated: bool
+    min_rated: int
+    creator: str | None
+    created: datetime
+    starts: datetime
+    minutes: int
+    status: Status
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A player of an event: their rating when they joined, whether they are in
+    (``active``) or paused, since when they are free, and the game they play now."""
+
+    player: str
+    rating: int
+    joined: datetime
+    active: bool
+    free_since: datetime
+    current: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentGame:
+    """A game an event paired, and once over its result and who did not show."""
+
+    game: str
+    first: str
+    second: str
+    started: datetime
+    result: Result | None
+    no_show: str | None
+    ended: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """A game to start: its two players (``first`` hands over first) and the game."""
+
+    first: str
+    second: str
+    game: StoredGame
+
+
+class PairingTaken(Exception):  # noqa: N818 (a state, not a failure)
+    """Another process is pairing this event now (PostgreSQL's advisory lock)."""
+
+
+def _tournament(row: Any) -> Tournament:
+    return Tournament(row.id, row.kind, row.name, row.rules, row.clock, bool(row.rated),
+                      row.min_rated, row.creator, datetime.fromisoformat(row.created),
+                      datetime.fromisoformat(row.starts), row.minutes, row.status)
+
+
+def _entry(row: Any) -> Entry:
+    return Entry(row.player, row.rating, datetime.fromisoformat(row.joined), bool(row.active),
+                 datetime.fromisoformat(row.free_since), row.current)
+
+
+def _game(row: Any) -> TournamentGame:
+    return TournamentGame(row.game, row.first, row.second, datetime.fromisoformat(row.started),
+                          row.result, row.no_show,
+                          None if row.ended is None else datetime.fromisoformat(row.ended))
+
+
+class TournamentStore(Database):
+    """The events, their players and their games."""
+
+    def create_tournament(self, event: Tournament) -> None:
+        """Keep the new ``event``."""
+        with self.begin(write=True) as connection:
+            connection.execute(insert(tournaments).values(
+                id=event.id, kind=event.kind, name=event.name, rules=event.rules,
+                clock=event.clock, rated=int(event.rated), min_rated=event.min_rated,
+                creator=event.creator, created=moment_text(event.created),
+                starts=moment_text(event.starts), minutes=event.minutes, status=event.status))
+
+    def tournament(self, tournament_id: str) -> Tournament | None:
+        """The event ``tournament_id``, or ``None``."""
+        with self.begin() as connection:
+            row = connection.execute(select(tournaments).where(
+                tournaments.c.id == tournament_id)).first()
+        return None if row is None else _tournament(row)
+
+    def tournaments(self, status: Status, limit: int = 50) -> list[Tournament]:
+        """The events of ``status``: the soonest to start first, but the finished
+        ones the latest first; ``limit`` of them at most."""
+        order = (tournaments.c.starts.desc() if status == "finished"
+                 else tournaments.c.starts.asc())
+        with self.begin() as connection:
+            rows = connection.execute(select(tournaments).where(
+                tournaments.c.status == status).order_by(order).limit(limit)).all()
+        return [_tournament(row) for row in rows]
+
+    def set_status(self, tournament_id: str, before: Status, after: Status) -> bool:
+        """Move the event from ``before`` to ``after``; whether it was in ``before``
+        (of two processes doing it at once, one does)."""
+        with self.begin(write=True) as connection:
+            done = connection.execute(update(tournaments).where(
+                tournaments.c.id == tournament_id, tournaments.c.status == before)
+                .values(status=after))
+        return bool(done.rowcount)
+
+    def enter(self, tournament_id: str, player: str, rating: int, at: datetime) -> Entry:
+        """Have ``player`` join the event (or come back to it, paused), free from ``at``."""
+        with self.begin(write=True) as connection:
+            row = connection.execute(select(tournament_players).where(
+                tournament_players.c.tournament == tournament_id,
+                tournament_players.c.player == player)).first()
+            if row is None:
+                connection.execute(insert(tournament_players).values(
+                    tournament=tournament_id, player=player, rating=rating,
+                    joined=moment_text(at), active=1, free_since=moment_text(at),
+                    current=None))
+            elif not row.active:
+                values: dict[str, Any] = {"active": 1}
+                if row.current is None:
+                    values["free_since"] = moment_text(at)
+                connection.execute(update(tournament_players).where(
+                    tournament_players.c.tournament == tournament_id,
+                    tournament_players.c.player == player).values(**values))
+            row = connection.execute(select(tournament_players).where(
+                tournament_players.c.tournament == tournament_id,
+                tournament_players.c.player == player)).one()
+        return _entry(row)
+
+    def pause(self, tournament_id: str, player: str) -> bool:
+        """Pause ``player`` in the event (they are paired no more until they join
+        again; a game they play goes on and counts); whether they were in it."""
+        with self.begin(write=True) as connection:
+            done = connection.execute(update(tournament_players).where(
+                tournament_players.c.tournament == tournament_id,
+                tournament_players.c.player == player).values(active=0))
+        return bool(done.rowcount)
+
+    def entries(self, tournament_id: str) -> list[Entry]:
+        """The players of the event, in the order they joined."""
+        with self.begin() as connection:
+            rows = connection.execute(select(tournament_players).where(
+                tournament_players.c.tournament == tournament_id)
+                .order_by(tournament_players.c.joined, tournament_players.c.player)).all()
+        return [_entry(row) for row in rows]
+
+    def event_games(self, tournament_id: str) -> list[TournamentGame]:
+        """The games of the event, the first paired first."""
+        with self.begin() as connection:
+            rows = connection.execute(select(tournament_games).where(
+                tournament_games.c.tournament == tournament_id)
+                .order_by(tournament_games.c.started, tournament_games.c.game)).all()
+        return [_game(row) for row in rows]
+
+    def event_of(self, game_id: str) -> str | None:
+        """The event that paired the game ``game_id``, or ``None``."""
+        with self.begin() as connection:
+            return connection.execute(select(tournament_games.c.tournament).where(
+                tournament_games.c.game == game_id)).scalar_one_or_none()
+
+    def pair(self, tournament_id: str,
+             choose: Callable[[list[Entry], list[TournamentGame]], Sequence[Paired]],
+             at: datetime) -> list[Paired]:
+        """Start the games that ``choose`` makes of the event's free players (active,
+        in no game), given them and the event's games so far, all in one transaction.
+
+        :raises PairingTaken: if another process is pairing the event now.
+        :raises ValueError: if a game would seat a player who is not free (nothing
+            is then started).
+        """
+        create_in: Callable[[Connection, StoredGame], None] = self.create_in  # type: ignore[attr-defined]
+        with self.begin(write=True) as connection:
+            if self.postgres:
+                got = connection.execute(sql("SELECT pg_try_advisory_xact_lock("
+                                             "hashtextextended(:key, 0))"),
+                                         {"key": f"tournament {tournament_id}"}).scalar_one()
+                if not got:
+                    raise PairingTaken(tournament_id)
+            rows = connection.execute(select(tournament_players).where(
+                tournament_players.c.tournament == tournament_id)).all()
+            free = [_entry(row) for row in rows if row.active and row.current is None]
+            played = [_game(row) for row in connection.execute(select(tournament_games).where(
+                tournament_games.c.tournament == tournament_id)
+                .order_by(tournament_games.c.started, tournament_games.c.game)).all()]
+            chosen = list(choose(free, played)) if len(free) > 1 else []
+            for paired in chosen:
+                create_in(connection, paired.game)
+                connection.execute(insert(tournament_games).values(
+                    game=paired.game.id, tournament=tournament_id, first=paired.first,
+                    second=paired.second, started=moment_text(at), result=None,
+                    no_show=None, ended=None))
+                for player in (paired.first, paired.second):
+                    seated = connection.execute(update(tournament_players).where(
+                        tournament_players.c.tournament == tournament_id,
+                        tournament_players.c.player == player,
+                        tournament_players.c.active == 1,
+                        tournament_players.c.current.is_(None)).values(current=paired.game.id))
+                    if seated.rowcount != 1:
+                        raise ValueError(f"{player!r} is not free in {tournament_id!r}")
+        return chosen
+
+
+def _no_show(stored: StoredGame) -> Player | None:
+    """The side that did not show in the ended ``stored``: the side to move when it was
+    aborted (its first turn not made), or the loser on time or by leaving who made no
+    turn; ``None`` when both showed."""
+    outcome = stored.game.outcome
+    if outcome is None:
+        return None
+    states, actions = stored.game.states, stored.game.actions
+    if outcome.termination is Termination.ABORTED:
+        return states[-1].to_move
+    if outcome.termination not in (Termination.TIME, Termination.ABANDONMENT):
+        return None
+    loser = outcome.winner.other if outcome.winner is not None else None
+    if loser is None:
+        return None  # a draw claimed against a player who left: they showed
+    made = any(state.to_move is loser for state, action in zip(states, actions, strict=False)
+               if not isinstance(action, ENDINGS))
+    return None if made else loser
+
+
+def count_game(connection: Connection, stored: StoredGame) -> bool:
+    """Write the result of ``stored`` (just over) into its event, in the transaction
+    of ``connection``, and free its players (pausing one who did not show); whether
+    it was an event's game still to count."""
+    outcome = stored.game.outcome
+    if outcome is None:
+        return False
+    row = connection.execute(select(tournament_games).where(
+        tournament_games.c.game == stored.id, tournament_games.c.result.is_(None))).first()
+    if row is None:
+        return False
+    absent = _no_show(stored)
+    names = {Player.FIRST: row.first, Player.SECOND: row.second}
+    result: Result
+    if outcome.termination is Termination.ABORTED:
+        result = "aborted"
+    elif outcome.winner is None:
+        result = "draw"
+    else:
+        result = "first" if outcome.winner is Player.FIRST else "second"
+    moment = moment_text(now())
+    done = connection.execute(update(tournament_games).where(
+        tournament_games.c.game == stored.id, tournament_games.c.result.is_(None)).values(
+        result=result, no_show=None if absent is None else names[absent], ended=moment))
+    if done.rowcount != 1:
+        return False
+    for side, player in names.items():
+        values: dict[str, Any] = {"current": None, "free_since": moment}
+        if side is absent:
+            values["active"] = 0
+        connection.execute(update(tournament_players).where(
+            tournament_players.c.tournament == row.tournament,
+            tournament_players.c.player == player,
+            tournament_players.c.current == stored.id).values(**values))
+    return True
+
