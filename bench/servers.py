@@ -43,7 +43,9 @@ LOAD_RATES = ('rate_games = "1000000/minute"\nrate_identities = "1000000/minute"
               'connections_per_client = 100000\n'
               'rate_signups = "1000000/minute"\nrate_signups_per_address = "1000000/minute"\n'
               'rate_exports = "1000000/minute"\nrate_exports_per_address = "1000000/minute"\n'
-              'rate_talk = "1000000/minute"\nrate_talk_per_address = "1000000/minute"\n')
+              'rate_talk = "1000000/minute"\nrate_talk_per_address = "1000000/minute"\n'
+              'rate_tournaments = "1000000/minute"\n'
+              'rate_tournaments_per_address = "1000000/minute"\n')
 """The settings of a benchmark's server: its whole load comes from one address, so
 the rates of creation and the caps on one client's sockets and connections, which
 protect a site from one client, are lifted."""

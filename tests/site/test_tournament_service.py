@@ -94,6 +94,13 @@ def test_only_accounts_make_and_join_arenas(store: GameStore) -> None:
         service.create_arena(store, NOBODY, rules="quads", clock="180+2", minutes=30,
                              rated=False, starts=now(), at=now())
     assert refused.value.code == "account_needed"
+    with pytest.raises(SiteError) as refused:  # nobody at all is not the site's schedule
+        service.create_arena(store, None, rules="quads", clock="180+2", minutes=30,
+                             rated=False, starts=now(), at=now())
+    assert refused.value.code == "account_needed"
+    site = service.create_arena(store, A, rules="quads", clock="180+2", minutes=30,
+                                rated=False, starts=now(), at=now(), by_site=True)
+    assert site.creator is None
     arena = _arena(store)
     with pytest.raises(SiteError) as refused:
         service.join(store, arena, NOBODY, now())

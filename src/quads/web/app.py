@@ -39,6 +39,7 @@ from quads.web import (
     sessions_api,
     talk_api,
     thinking,
+    tournaments_api,
     watch_api,
 )
 from quads.web.arenas import limit_arenas
@@ -53,6 +54,7 @@ from quads.web.middleware.limits import BodyLimitMiddleware
 from quads.web.middleware.origins import CrossSiteMiddleware
 from quads.web.settings import Settings
 from quads.web.timekeeper import Timekeeper
+from quads.web.tournament_keeper import TournamentKeeper
 from quads.web.upkeep import Pruner
 from quads.web.wiring import wire
 
@@ -85,6 +87,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     timekeeper = Timekeeper(store, app.state.hub, app.state.lobby, app.state.settings)
     app.state.timekeeper = timekeeper
     timekeeper.start()
+    tournaments = TournamentKeeper(store, app.state.hub, app.state.settings)
+    app.state.tournaments = tournaments
+    tournaments.start()
     pruner = Pruner(store, app.state.hub, app.state.settings)
     app.state.pruner = pruner
     pruner.start()
@@ -93,6 +98,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
     finally:
         await timekeeper.stop()
+        await tournaments.stop()
         await warmer.stop()
         await pruner.stop()
         if listener is not None:
@@ -186,6 +192,7 @@ def create_app(
     app.include_router(lobby_api.router)
     app.include_router(watch_api.router)
     app.include_router(talk_api.router)
+    app.include_router(tournaments_api.router)
     app.include_router(lobby_live.router)
     app.include_router(bot_api.router)
     app.include_router(bot_api.people)

@@ -171,6 +171,10 @@ class Settings:
     never a stream."""
     rate_talk_per_address: str = "240/minute"
     """The same for all the players of one client address."""
+    rate_tournaments: str = "5/hour;20/day"
+    """Tournaments one account may make (``POST /api/tournaments``)."""
+    rate_tournaments_per_address: str = "30/hour"
+    """Tournaments made from one client address."""
     rate_exports: str = "5/hour;20/day"
     """Exports of one's games (``GET /api/account/export``) per player: each reads and
     writes out every game, up to ``export_games``."""
@@ -198,6 +202,9 @@ class Settings:
     it has the game aborted."""
     clock_tick: float = 0.5
     """Seconds between two looks for games whose time ran out."""
+    tournament_tick: float = 1.0
+    """Seconds between two rounds of the tournaments' keeper (arenas started, paired and
+    ended); 0: this process runs none."""
     abandon_realtime: float = 30.0
     """Seconds a player of a real-time game must have had it open nowhere during their
     turn before the opponent may claim it, at least (``abandon_share`` of a longer

@@ -69,16 +69,18 @@ def _found(store: GameStore, tournament_id: str) -> Tournament:
 
 def create_arena(store: GameStore, creator: str | None, *, rules: str, clock: str,
                  minutes: int, rated: bool, starts: datetime, at: datetime,
-                 min_rated: int = 0, name: str = "") -> Tournament:
-    """Make an arena of ``creator`` (an account); ``creator`` ``None`` is the site's own
-    schedule.
+                 min_rated: int = 0, name: str = "", by_site: bool = False) -> Tournament:
+    """Make an arena of ``creator`` (an account), or with ``by_site`` one of the site's
+    own schedule (``creator`` is then ignored).
 
     :raises SiteError: ``account_needed``; ``invalid_clock`` (not a real-time clock),
         ``cannot_be_rated``, ``invalid_tournament`` (a length, start or minimum of rated
         games out of bounds).
     :raises InvalidRulesError: if ``rules`` cannot be read.
     """
-    if creator is not None:
+    if by_site:
+        creator = None
+    else:
         require_account(store, creator)
     parsed = online_rules(rules)
     try:

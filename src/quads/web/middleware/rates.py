@@ -2,14 +2,15 @@
 joins, seeks, puzzle answers and bots' new tokens; and how often they may export their
 games, which reads every one of them.
 
-A player (a caller with an identity, :mod:`quads.web.middleware.identity`) is counted on their
-own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles``, ``rate_seeks``,
-``rate_keys``, ``rate_exports`` and ``rate_talk`` of :class:`~quads.web.settings.Settings` are one
-person's rates, so that one player who creates too fast is refused and the others
-behind the same address (a school class, a café) are not.  Above them each kind has a budget per
-client address (:func:`~quads.web.settings.client_address`), ``rate_KIND_per_address``,
-sized for a room of some forty people: identities cost nothing to make anew, so a
-client who makes many of them, one after the other, still meets the address's
+A player (a caller with an identity, :mod:`quads.web.middleware.identity`) is counted
+on their own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles``,
+``rate_seeks``, ``rate_keys``, ``rate_exports``, ``rate_talk`` and ``rate_tournaments``
+of :class:`~quads.web.settings.Settings` are one person's rates, so that one player who
+creates too fast is refused and the others behind the same address (a school class, a
+café) are not.  Above them each kind has a budget per client address
+(:func:`~quads.web.settings.client_address`), ``rate_KIND_per_address``, sized for a
+room of some forty people: identities cost nothing to make anew, so a client who makes
+many of them, one after the other, still meets the address's
 budget.  New identities are counted per address alone (``rate_identities``).  All
 count in a moving window.  A request over a rate is refused with ``429
 rate_limited`` and a ``Retry-After`` header: the seconds until the window frees a
@@ -41,10 +42,10 @@ from quads.web.settings import Settings, client_address
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
 Kind = Literal["exports", "games", "identities", "joins", "keys", "names", "puzzles", "seeks",
-               "signins", "signups", "talk"]
+               "signins", "signups", "talk", "tournaments"]
 """What a rate counts: exports of one's games, new games, new players, names chosen, joins,
 bots' tokens replaced, puzzle checks and results, seeks, tries to sign in, accounts,
-quick messages said at a table."""
+quick messages said at a table, tournaments made."""
 
 _WHAT: dict[str, str] = {
     "exports": "exports of games",
@@ -58,6 +59,7 @@ _WHAT: dict[str, str] = {
     "signins": "tries to sign in",
     "signups": "new accounts",
     "talk": "messages",
+    "tournaments": "new tournaments",
 }
 
 _PER_ADDRESS_ONLY = frozenset({"identities"})

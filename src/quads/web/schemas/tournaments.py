@@ -1,0 +1,93 @@
+"""Tournaments (``/api/tournaments``): an arena to make, the lists of events, one
+event with its standings and games.  Players are named by their accounts' names only;
+no player id is ever shown."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from quads.web.fields import RulesName
+
+__all__ = ["ArenaRequest", "EventGameView", "StandingView", "TournamentList",
+           "TournamentSummary", "TournamentView"]
+
+
+class ArenaRequest(BaseModel):
+    """An arena to make: its rules, real-time clock, length, whether it is rated, when it
+    starts (now when not given) and the rated games of its category a player must have
+    played to join (a rated arena only)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["arena"] = "arena"
+    name: str = Field("", max_length=60, description="A name of its own (may be empty)")
+    rules: RulesName = "quads"
+    clock: str = Field("180+2", max_length=16, description="`SECONDS+INCREMENT`, e.g. `180+2`")
+    minutes: int = Field(60, ge=1, le=10_000, description="Its length: 5 to 720 minutes")
+    rated: bool = False
+    starts: datetime | None = Field(None, description="When it starts (UTC); now if not given")
+    min_rated: int = Field(0, ge=0, le=10_000,
+                           description="Rated games of its category needed to join (0 to 500)")
+
+
+class TournamentSummary(BaseModel):
+    """An event as the lists show it."""
+
+    id: str
+    kind: Literal["arena", "swiss"]
+    name: str
+    rules: str
+    clock: str
+    rated: bool
+    min_rated: int
+    starts: datetime
+    ends: datetime
+    status: Literal["created", "started", "finished"]
+    players: int = Field(ge=0, description="Players who joined")
+    by_site: bool = Field(description="Scheduled by the site, not made by a player")
+
+
+class TournamentList(BaseModel):
+    """The events: to come (the soonest first), running, and over (the latest first);
+    50 of each at most."""
+
+    created: list[TournamentSummary]
+    started: list[TournamentSummary]
+    finished: list[TournamentSummary]
+
+
+class StandingView(BaseModel):
+    """A player's line of the standings."""
+
+    rank: int = Field(ge=1)
+    name: str = Field(description="The account's name")
+    points: int = Field(ge=0)
+    sheet: list[int] = Field(description="The points of each game, oldest first")
+    on_fire: bool = Field(description="Two wins in a row: the next game counts double")
+    games: int = Field(ge=0)
+    performance: int | None = Field(description="The rating the results are worth")
+    rating: int = Field(description="The rating when they joined")
+    paused: bool
+    you: bool = Field(description="Whether this is the caller's line")
+
+
+class EventGameView(BaseModel):
+    """A game of the event: its players by their names, who hands over first, and its
+    result once over (`aborted`: counted for nobody)."""
+
+    id: str
+    first: str
+    second: str
+    result: Literal["first", "second", "draw", "aborted"] | None
+
+
+class TournamentView(TournamentSummary):
+    """An event with its standings (the leader first) and its games (the latest
+    first, 100 at most), and whether the caller is in it now."""
+
+    standings: list[StandingView]
+    games: list[EventGameView]
+    joined: bool = Field(description="Whether the caller is in the event and not paused")
