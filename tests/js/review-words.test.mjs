@@ -3,15 +3,9 @@
 // `node --test tests/js/`; the review itself is tested in Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { installPage } from "./page-stubs.mjs";
 
-globalThis.localStorage = { getItem: () => null, setItem() {} };
-globalThis.document = { documentElement: {}, querySelectorAll: () => [], addEventListener() {} };
-globalThis.window = { addEventListener() {} };
-globalThis.location = { protocol: "http:", host: "127.0.0.1:8000" };
-globalThis.fetch = async (path) => new Response(
-  readFileSync(new URL(`../../src/quads/catalogue/${path.endsWith("/de") ? "de" : "en"}.json`, import.meta.url), "utf8"),
-  { status: 200, headers: { "Content-Type": "application/json" } });
+installPage();
 
 const { setLanguage } = await import("../../src/quads/web/static/js/i18n.js");
 const { boardCaption, turnMarks, turnValueWords } = await import("../../src/quads/web/static/js/game/review-words.js");

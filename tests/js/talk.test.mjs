@@ -6,7 +6,7 @@
 // the page itself is tested in Chromium (tests/e2e/test_table_talk.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { serveCatalogue } from "./page-stubs.mjs";
 
 const listeners = () => ({ addEventListener() {}, removeEventListener() {} });
 const stored = new Map();
@@ -20,9 +20,7 @@ globalThis.document = {
   querySelectorAll: () => [],
 };
 globalThis.location = { protocol: "http:", host: "127.0.0.1:8000" };
-const catalogue = (lang) => readFileSync(new URL(`../../src/quads/catalogue/${lang}.json`, import.meta.url), "utf8");
-globalThis.fetch = async (path) => new Response(catalogue(path.endsWith("/de") ? "de" : "en"),
-  { status: 200, headers: { "Content-Type": "application/json" } });
+serveCatalogue();
 
 class QuietSocket {
   static OPEN = 1;

@@ -37,6 +37,8 @@ from enum import Enum
 
 from caissify_pairings import generate_pairings
 
+from quads.site.tournaments.arena import Pairing
+
 __all__ = ["BYE_POINTS", "LATE_BYE_POINTS", "Entrant", "Game", "Outcome", "Pairing", "Round",
            "Standing", "SwissRound", "UnpairableRoundError", "pair_round", "standings"]
 
@@ -84,14 +86,6 @@ class Round:
 
     games: tuple[Game, ...]
     bye: str | None = None
-
-
-@dataclass(frozen=True)
-class Pairing:
-    """A game to play: ``first`` hands over the first piece."""
-
-    first: str
-    second: str
 
 
 @dataclass(frozen=True)
