@@ -291,3 +291,57 @@ def test_a_move_saved_just_after_an_outage_reaches_every_process(
             seen = next_view(host_socket, after["revision"], timeout=10)
             assert seen["moves"] == after["moves"]
             assert time.monotonic() - back < 10
+
+
+def _until(what: Any, timeout: float = 20.0) -> Any:
+    """Wait for ``what()`` to give something true; that."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = what()
+        if found or time.monotonic() > deadline:
+            assert found, "not in time"
+            return found
+        time.sleep(0.2)
+
+
+def test_an_arena_goes_on_when_a_process_is_killed(postgres_url: str, tmp_path: Path) -> None:
+    """Both processes run the arenas' keeper; one at a time pairs an arena.  Killed in the
+    middle of the event, one process leaves the other to pair the players freed by the
+    games that end there: nobody is ever in two games, and each result counts once."""
+    with two_servers(postgres_url, tmp_path) as (one, two):
+        people = [Person() for _ in range(4)]
+        for index, person in enumerate(people):
+            person.ok(one.url, "POST", "/api/account",
+                      {"name": f"arena{index}", "password": "a quiet heron by the lake"})
+        arena = people[0].ok(one.url, "POST", "/api/tournaments",
+                             {"rules": "quads", "clock": "180+2", "minutes": 30})["id"]
+        for index, person in enumerate(people):
+            person.ok((one, two)[index % 2].url, "POST", f"/api/tournaments/{arena}/join")
+
+        def event() -> Any:
+            return people[0].ok(two.url, "GET", f"/api/tournaments/{arena}")
+
+        def ongoing(person: Person) -> list[Any]:
+            return list(person.ok(two.url, "GET", "/api/games?status=ongoing")["games"])
+
+        first_round = _until(lambda: len(event()["games"]) == 2 and event())
+        one.kill()
+        # The games of the first round end on the process left: each player resigns
+        # the game they are in, if it is still going on.
+        for person in people:
+            for game in ongoing(person):
+                view = person.ok(two.url, "GET", f"/api/games/{game['id']}")
+                if view["outcome"] is None:
+                    person.ok(two.url, "POST", f"/api/games/{game['id']}/resign",
+                              {"revision": view["revision"]})
+        # The survivor's keeper pairs the four again, none with their last opponent.
+        second = _until(lambda: len(event()["games"]) == 4 and event())
+        met = {frozenset((g["first"], g["second"])) for g in first_round["games"]}
+        for game in second["games"][:2]:
+            assert game["result"] is None
+            assert frozenset((game["first"], game["second"])) not in met
+        for person in people:
+            assert len(ongoing(person)) == 1  # never two games of the event at once
+        table = second["standings"]
+        assert sorted(line["points"] for line in table) == [0, 0, 2, 2]
+        assert sum(line["games"] for line in table) == 4
