@@ -174,11 +174,15 @@ class QuadsPage:
         return self.page.locator(f'#supply button[data-key="{piece}"]')
 
     def place(self, cell: str) -> None:
+        """Place the piece in hand on ``cell`` once the page offers it, as a person does."""
+        expect(self.cell(cell)).to_have_class(re.compile(r"\bplayable\b"))
         self.press(self.cell(cell))
         expect(self.cell(cell)).to_have_attribute("data-piece", re.compile("^[0-9A-F]$"))
         self.wait_until_idle()
 
     def give(self, piece: str) -> None:
+        """Hand ``piece`` over once the page offers it, as a person does."""
+        expect(self.supply_piece(piece)).to_have_class(re.compile(r"\bplayable\b"))
         self.press(self.supply_piece(piece))
         expect(self.supply_piece(piece)).to_have_count(0)
         self.wait_until_idle()

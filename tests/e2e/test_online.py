@@ -26,13 +26,19 @@ HEX = re.compile("^[0-9A-F]$")
 # ---- helpers ------------------------------------------------------------------
 
 
+PLAYABLE = re.compile(r"\bplayable\b")
+"""The class of a cell or a piece the page lets the person press now."""
+
+
 def settled(quads: QuadsPage) -> None:
     """No request of this page is on its way."""
     expect(quads.page.locator("#game-view")).to_have_attribute("aria-busy", "false")
 
 
 def place(actor: QuadsPage, cell: str, *others: QuadsPage) -> None:
-    """``actor`` places the piece in hand on ``cell``; the others see it arrive."""
+    """``actor`` places the piece in hand on ``cell``, once the page offers it (as a
+    person waits for it to be offered); the others see it arrive."""
+    expect(actor.cell(cell)).to_have_class(PLAYABLE)
     actor.press(actor.cell(cell))
     expect(actor.cell(cell)).to_have_attribute("data-piece", HEX)
     settled(actor)
@@ -42,7 +48,9 @@ def place(actor: QuadsPage, cell: str, *others: QuadsPage) -> None:
 
 
 def give(actor: QuadsPage, piece: str, *others: QuadsPage) -> None:
-    """``actor`` hands ``piece`` over; the others see it in hand."""
+    """``actor`` hands ``piece`` over, once the page offers it; the others see it in
+    hand."""
+    expect(actor.supply_piece(piece)).to_have_class(PLAYABLE)
     actor.press(actor.supply_piece(piece))
     expect(actor.supply_piece(piece)).to_have_count(0)
     settled(actor)

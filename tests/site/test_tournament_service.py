@@ -16,7 +16,6 @@ from sqlalchemy import func, select
 from quads.errors import InvalidRulesError
 from quads.game import Abort, Resign
 from quads.outcome import Player
-from quads.site.accounts.service import Accounts
 from quads.site.errors import SiteError
 from quads.site.tournaments import service
 from quads.storage import GameStore
@@ -28,7 +27,6 @@ PLAYERS = {p * 64: name for p, name in zip("abcdef", ("Ada", "Bea", "Cai", "Dan"
                                              strict=True)}
 A, B, C, D, E, F = PLAYERS
 NOBODY = "9" * 64  # a player without an account
-GOOD = "a quiet heron by the lake"
 GRACE = 30.0
 
 
@@ -37,10 +35,11 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GameStore]
     location = (tmp_path / "events.sqlite3" if request.param == "sqlite"
                 else request.getfixturevalue("postgres_url"))
     opened = GameStore(location)
-    accounts = Accounts(AccountStore(opened))
-    for player, name in PLAYERS.items():
-        opened.add_player(player)
-        accounts.sign_up(player, name, GOOD, "d")
+    accounts = AccountStore(opened)
+    for player, name in PLAYERS.items():  # accounts as sign-up leaves them, but unhashed:
+        opened.add_player(player)  # what counts here is that they are accounts
+        accounts.create(player, name, "not a hash", [], session=f"s-{name}", device="d",
+                        trusted=f"t-{name}")
     opened.add_player(NOBODY)
     yield opened
     opened.close()
