@@ -66,6 +66,7 @@ def pytest_configure(config: pytest.Config) -> None:
 LONGEST_FIRST = (
     "e2e/test_layout.py",
     "web/test_contract_fuzz.py",
+    "e2e/test_layout_phones.py",
     "e2e/test_play.py",
     "e2e/test_offline.py",
     "e2e/test_online.py",
