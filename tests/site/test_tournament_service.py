@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ from quads.errors import InvalidRulesError
 from quads.game import Abort, Resign
 from quads.outcome import Player
 from quads.site.errors import SiteError
-from quads.site.tournaments import service
+from quads.site.tournaments import schedule, service
 from quads.storage import GameStore
 from quads.storage.accounts import AccountStore
 from quads.storage.stored import now
@@ -224,3 +224,26 @@ def test_the_arena_ends_on_time_and_its_last_games_count(store: GameStore) -> No
     with pytest.raises(SiteError) as refused:
         service.join(store, arena, C, now())
     assert refused.value.code == "tournament_over"
+
+
+def test_the_site_announces_its_own_arenas_once_whoever_ticks(store: GameStore) -> None:
+    at = datetime(2026, 12, 6, 21, 56, tzinfo=UTC)
+    # At 21:56 the 21:00 arena (55 minutes) is over: the next two are announced.
+    assert schedule.starts_of(schedule.SLOTS[0], at) == [
+        datetime(2026, 12, 6, 22, tzinfo=UTC), datetime(2026, 12, 6, 23, tzinfo=UTC)]
+    assert schedule.starts_of(schedule.SLOTS[0], at.replace(minute=30)) == [
+        datetime(2026, 12, 6, 21, tzinfo=UTC), datetime(2026, 12, 6, 22, tzinfo=UTC),
+        datetime(2026, 12, 6, 23, tzinfo=UTC)]
+    assert schedule.starts_of(schedule.SLOTS[1], at) == [datetime(2026, 12, 7, 18, tzinfo=UTC)]
+    assert schedule.starts_of(schedule.SLOTS[1], at.replace(hour=19)) == [
+        datetime(2026, 12, 6, 18, tzinfo=UTC), datetime(2026, 12, 7, 18, tzinfo=UTC)]
+    with ThreadPoolExecutor(4) as pool:  # four processes at once: each arena made once
+        made = [e for batch in pool.map(lambda _: schedule.keep_scheduled(store, at), range(4))
+                for e in batch]
+    assert sorted(e.id for e in made) == [
+        "daily-classic-2026120718", "hourly-quads-2026120622", "hourly-quads-2026120623"]
+    assert schedule.keep_scheduled(store, at) == []
+    hourly = store.tournament("hourly-quads-2026120622")
+    assert hourly is not None
+    assert (hourly.creator, hourly.rated, hourly.rules, hourly.clock, hourly.minutes) == (
+        None, True, "quads", "180+2", 55)

@@ -25,6 +25,7 @@ from typing import Any, Literal
 from sqlalchemy import insert, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from quads.game import ENDINGS
 from quads.outcome import Player, Termination
@@ -126,6 +127,15 @@ class TournamentStore(Database):
                 clock=event.clock, rated=int(event.rated), min_rated=event.min_rated,
                 creator=event.creator, created=moment_text(event.created),
                 starts=moment_text(event.starts), minutes=event.minutes, status=event.status))
+
+    def create_tournament_once(self, event: Tournament) -> bool:
+        """Keep ``event`` unless one of its id is kept already (made meanwhile by
+        another process); whether this call kept it."""
+        try:
+            self.create_tournament(event)
+        except IntegrityError:
+            return False
+        return True
 
     def tournament(self, tournament_id: str) -> Tournament | None:
         """The event ``tournament_id``, or ``None``."""

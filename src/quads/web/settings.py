@@ -205,6 +205,9 @@ class Settings:
     tournament_tick: float = 1.0
     """Seconds between two rounds of the tournaments' keeper (arenas started, paired and
     ended); 0: this process runs none."""
+    scheduled_arenas: bool = True
+    """Whether the tournaments' keeper makes the site's own arenas (an hourly Quads blitz
+    and a daily classic one, :mod:`quads.site.tournaments.schedule`)."""
     abandon_realtime: float = 30.0
     """Seconds a player of a real-time game must have had it open nowhere during their
     turn before the opponent may claim it, at least (``abandon_share`` of a longer

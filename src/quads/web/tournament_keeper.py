@@ -1,6 +1,7 @@
 """The tournaments' keeper: every ``tournament_tick`` seconds each server process
-starts the arenas that are due, pairs their free players and ends those whose time
-is up (:func:`quads.site.tournaments.service.tick`).  Of several processes, one at a
+makes the site's own arenas due to be announced (``scheduled_arenas``), starts the
+arenas that are due, pairs their free players and ends those whose time is up
+(:func:`quads.site.tournaments.service.tick`).  Of several processes, one at a
 time pairs an arena (the store's lock), so a process killed in the middle of a pairing
 is replaced by the next tick of another.  The games it starts are told to the live
 hub, as a save's are, so that the players' pages and bots hear of them.
@@ -41,7 +42,8 @@ class TournamentKeeper(Periodic):
 
     def keep(self) -> list[Paired]:
         """One round: the games it started."""
-        started = service.tick(self.store, now(), self.settings.clock_grace)
+        started = service.tick(self.store, now(), self.settings.clock_grace,
+                               scheduled=self.settings.scheduled_arenas)
         for paired in started:
             self.hub.publish(paired.game.id, paired.game)
         return started

@@ -25,7 +25,7 @@ from quads.site.accounts.rated import rated_category, rating_in, require_account
 from quads.site.errors import SiteError
 from quads.site.games import clocks, play
 from quads.site.games.calls import online_rules
-from quads.site.tournaments import arena
+from quads.site.tournaments import arena, schedule
 from quads.storage import GameStore, StoredGame
 from quads.storage.tournaments import Entry, Paired, PairingTaken, Tournament, TournamentGame
 
@@ -195,10 +195,14 @@ def _pair(store: GameStore, event: Tournament, at: datetime, grace: float) -> li
         return []
 
 
-def tick(store: GameStore, at: datetime, grace: float) -> list[Paired]:
+def tick(store: GameStore, at: datetime, grace: float, *, scheduled: bool = False
+         ) -> list[Paired]:
     """Start the arenas due at ``at``, end those whose time is up, and pair the free
-    players of those running (``grace``: seconds for each side's first turn); the
-    games started."""
+    players of those running (``grace``: seconds for each side's first turn); with
+    ``scheduled``, first make the site's own arenas due to be announced
+    (:mod:`quads.site.tournaments.schedule`).  The games started."""
+    if scheduled:
+        schedule.keep_scheduled(store, at)
     started: list[Paired] = []
     for event in store.tournaments("created", limit=100):
         if event.starts <= at:
