@@ -198,7 +198,8 @@ def test_the_book_answers_as_the_solver_does(small_book: Path) -> None:
         assert (best.value, best.plies) == (known.value, known.plies)
 
 
-def test_verify_finds_a_wrong_value(small_book: Path, tmp_path: Path) -> None:
+def test_verify_finds_wrong_values_and_down_to_checks_near_the_empty_board_only(
+        small_book: Path, tmp_path: Path) -> None:
     # A sample here: the forged book below is re-solved whole, every other position clean.
     report = verify_book(small_book, SMALL, sample=30)
     assert report.checked == 30
@@ -206,26 +207,20 @@ def test_verify_finds_a_wrong_value(small_book: Path, tmp_path: Path) -> None:
 
     header, read = read_book(small_book)
     scores = dict(read)
-    key = sorted(scores)[len(scores) // 2]
-    scores[key] = 0 if scores[key] else 97  # a draw made a win, or the other way
-    forged = tmp_path / "forged.qbook"
-    write_book(forged, header, scores)
-    report = verify_book(forged, SMALL, sample=0)
-    assert [wrong[0] for wrong in report.wrong] == [key]
-
-
-def test_verify_down_to_checks_the_positions_near_the_empty_board_only(
-        small_book: Path, tmp_path: Path) -> None:
-    header, read = read_book(small_book)
-    scores = dict(read)
+    # Two values made wrong (a draw made a win, or the other way): one near the empty
+    # board, one deeper than what ``down_to`` checks.
+    nears = sorted(key for key in scores if empties_of(key) >= MIN_EMPTY)
+    near = nears[len(nears) // 2]
     deep = next(key for key in sorted(scores) if empties_of(key) == MIN_EMPTY - 1)
-    scores[deep] = 0 if scores[deep] else 97  # wrong, but deeper than what is checked
+    for key in (near, deep):
+        scores[key] = 0 if scores[key] else 97
     forged = tmp_path / "forged.qbook"
     write_book(forged, header, scores)
+    report = verify_book(forged, SMALL, sample=0)  # the whole book re-solved: both found
+    assert sorted(wrong[0] for wrong in report.wrong) == sorted((near, deep))
     report = verify_book(forged, SMALL, sample=0, down_to=MIN_EMPTY)
-    assert report.wrong == []
+    assert [wrong[0] for wrong in report.wrong] == [near]
     assert report.checked == sum(1 for key in scores if empties_of(key) >= MIN_EMPTY)
-    assert [wrong[0] for wrong in verify_book(forged, SMALL, sample=0).wrong] == [deep]
     with pytest.raises(ValueError, match="down_to"):
         verify_book(forged, SMALL, down_to=17)
 
