@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 FUZZ = Path(__file__).resolve().parents[2] / "bench" / "fuzz.py"
-EXAMPLES = 2
+EXAMPLES = 3
 """Test cases per operation and phase: the short run (``bench/fuzz.py`` alone: 100)."""
 
 
