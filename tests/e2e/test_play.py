@@ -512,3 +512,13 @@ def test_the_analysis_board_sets_up_a_position_and_shares_it(quads: QuadsPage) -
     quads.open(f"/#/analyse/quads/{quote('0000/..../..../.... -')}")
     expect(page.locator("#analyse-status")).not_to_have_text(quads.t("analysis.thinking"))
     expect(page.locator("#analyse-board .value-mark")).to_have_count(0)
+
+
+def test_an_address_with_a_broken_escape_says_what_it_cannot_open(quads: QuadsPage) -> None:
+    """``%E0%A4%A`` is no %-escape: the screen it names says it cannot open it, as for
+    any other address it cannot read, instead of the page failing on it silently."""
+    page = quads.page
+    quads.open("/#/game/%E0%A4%A")
+    expect(page.locator("#game-away-title")).to_have_text(quads.t("away.failed.title"))
+    quads.open("/#/puzzle/%E0%A4%A")
+    expect(page.locator("#puzzle-message")).to_have_text(quads.t("error.invalid_date"))

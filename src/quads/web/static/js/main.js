@@ -15,6 +15,7 @@
 // the open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
+import { decodePart } from "./hash.js";
 import * as api from "./api.js";
 import { askWhenForgotten } from "./account/forgotten.js";
 import { AccountScreens } from "./account/screens.js";
@@ -300,7 +301,7 @@ async function route() {
   }
   const puzzle = /^#\/puzzle(?:\/(.+))?$/.exec(location.hash);
   if (puzzle) {
-    await showPuzzle(puzzle[1] ? decodeURIComponent(puzzle[1]) : "today");
+    await showPuzzle(puzzle[1] ? decodePart(puzzle[1]) : "today");
     return;
   }
   if (location.hash === "#/lobby") {
@@ -332,7 +333,7 @@ async function route() {
   }
   const match = /^#\/(game|device)\/([^/]+)(\/review)?$/.exec(location.hash);
   if (match) {
-    const id = decodeURIComponent(match[2]);
+    const id = decodePart(match[2]);
     // #/game/<id>/review opens a finished game straight into its review; the address
     // then becomes the game's own.
     await showGame(match[1] === "device" ? `${DEVICE}${id}` : id, null, { replace: Boolean(match[3]) });

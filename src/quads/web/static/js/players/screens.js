@@ -2,6 +2,7 @@
 // #/my-games one's own finished games, #/leaderboard/CATEGORY (or #/leaderboard) the
 // best ratings of a category.
 
+import { decodePart } from "../hash.js";
 import { $ } from "../dom.js";
 import { LeaderboardView } from "./leaderboard-view.js";
 import { MyGamesView } from "./my-games-view.js";
@@ -20,7 +21,7 @@ export class PlayerScreens {
   /** The screen that `hash` names, {screen, argument}, or null for none of these. */
   static match(hash) {
     const profile = /^#\/players\/([^/]+)$/.exec(hash);
-    if (profile) return { screen: "profile", argument: decodeURIComponent(profile[1]) };
+    if (profile) return { screen: "profile", argument: decodePart(profile[1]) };
     if (hash === "#/my-games") return { screen: "mygames", argument: "" };
     const board = /^#\/leaderboard(?:\/([\w-]+))?$/.exec(hash);
     if (board) return { screen: "leaderboard", argument: board[1] || "" };
