@@ -522,3 +522,7 @@ def test_an_address_with_a_broken_escape_says_what_it_cannot_open(quads: QuadsPa
     expect(page.locator("#game-away-title")).to_have_text(quads.t("away.failed.title"))
     quads.open("/#/puzzle/%E0%A4%A")
     expect(page.locator("#puzzle-message")).to_have_text(quads.t("error.invalid_date"))
+    # A profile of a name nobody has says so (not that a game was not found).
+    for name in ("%E0%A4%A", "nobody-plays-here"):
+        quads.open(f"/#/players/{name}")
+        expect(page.locator("#profile-status")).to_have_text(quads.t("profile.not_found"))

@@ -56,7 +56,7 @@ export class ProfileView {
       this.games = profile.games;
       this.next = profile.next;
     } catch (error) {
-      if (asked === this.asked) this.error = describeError(error);
+      if (asked === this.asked) this.error = describeError(error, { overrides: { not_found: "profile.not_found" } });
     }
     this.render();
     if (!this.profile) return;
