@@ -54,6 +54,7 @@ def test_an_arena_made_joined_paired_and_scored(host: Player, guest: Player,
     for player in (host, guest):
         view = _post(player, f"/api/tournaments/{arena}/join")
         assert view["joined"]
+    assert [e["players"] for e in _get(stranger, "/api/tournaments")["created"]] == [2]
     assert _keep(host)  # started and paired at once
     view = _get(host, f"/api/tournaments/{arena}")
     assert view["status"] == "started"

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -202,6 +202,17 @@ class TournamentStore(Database):
                 tournament_players.c.tournament == tournament_id)
                 .order_by(tournament_players.c.joined, tournament_players.c.player)).all()
         return [_entry(row) for row in rows]
+
+    def player_counts(self, tournament_ids: Sequence[str]) -> dict[str, int]:
+        """How many players joined each of the events ``tournament_ids``, in one read."""
+        if not tournament_ids:
+            return {}
+        with self.begin() as connection:
+            rows = connection.execute(
+                select(tournament_players.c.tournament, func.count())
+                .where(tournament_players.c.tournament.in_(tournament_ids))
+                .group_by(tournament_players.c.tournament)).all()
+        return {tournament: int(count) for tournament, count in rows}
 
     def event_games(self, tournament_id: str) -> list[TournamentGame]:
         """The games of the event, the first paired first."""

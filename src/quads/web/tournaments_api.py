@@ -47,12 +47,12 @@ GAMES_SHOWN = 100
 S403 = "`account_needed`: tournaments are for accounts; `not_enough_rated_games`"
 
 
-def _summary(store: GameStore, event: Tournament, players: int | None = None) -> TournamentSummary:
+def _summary(event: Tournament, players: int) -> TournamentSummary:
     return TournamentSummary(
         id=event.id, kind=event.kind, name=event.name, rules=event.rules, clock=event.clock,
         rated=event.rated, min_rated=event.min_rated, starts=event.starts,
         ends=event.starts + timedelta(minutes=event.minutes), status=event.status,
-        players=len(store.entries(event.id)) if players is None else players,
+        players=players,
         by_site=event.creator is None)
 
 
@@ -62,10 +62,11 @@ def _view(store: GameStore, tournament_id: str, caller: str | None) -> Tournamen
         raise SiteError("not_found", f"no tournament with id {tournament_id!r}")
     entries = store.entries(tournament_id)
     names = {entry.player: account_name(store, entry.player) or "?" for entry in entries}
-    table = service.standings(store, tournament_id)
-    games = store.event_games(tournament_id)[-GAMES_SHOWN:]
+    every = store.event_games(tournament_id)
+    table = service.ranked(entries, every)
+    games = every[-GAMES_SHOWN:]
     return TournamentView(
-        **_summary(store, event, len(entries)).model_dump(),
+        **_summary(event, len(entries)).model_dump(),
         standings=[StandingView(rank=s.rank, name=names[s.player], points=s.points,
                                 sheet=list(s.sheet), on_fire=s.on_fire, games=s.games,
                                 performance=s.performance, rating=s.rating, paused=s.paused,
@@ -100,9 +101,11 @@ def create(request: Request, body: ArenaRequest, store: StoreOf,
 @quick
 def listed(store: StoreOf) -> TournamentList:
     """The events to come (the soonest first), running, and over (the latest first)."""
-    return TournamentList(**{
-        status: [_summary(store, event) for event in store.tournaments(status, LISTED)]
-        for status in ("created", "started", "finished")})
+    events = {status: store.tournaments(status, LISTED)
+              for status in ("created", "started", "finished")}
+    counts = store.player_counts([e.id for listed in events.values() for e in listed])
+    return TournamentList(**{status: [_summary(e, counts.get(e.id, 0)) for e in listed]
+                             for status, listed in events.items()})
 
 
 @router.get("/tournaments/{tournament_id}", tags=["tournaments"], responses=refusals(404))

@@ -29,8 +29,8 @@ from quads.site.tournaments import arena, schedule
 from quads.storage import GameStore, StoredGame
 from quads.storage.tournaments import Entry, Paired, PairingTaken, Tournament, TournamentGame
 
-__all__ = ["LONGEST", "SHORTEST", "Standing", "create_arena", "join", "standings", "tick",
-           "withdraw"]
+__all__ = ["LONGEST", "SHORTEST", "Standing", "create_arena", "join", "ranked", "standings",
+           "tick", "withdraw"]
 
 SHORTEST = 5
 """The shortest arena, in minutes."""
@@ -216,19 +216,21 @@ def tick(store: GameStore, at: datetime, grace: float, *, scheduled: bool = Fals
 
 
 def standings(store: GameStore, tournament_id: str) -> list[Standing]:
-    """The arena's players, the leader first: by points, then performance, then
-    rating.
+    """The arena's players, the leader first (:func:`ranked`).
 
     :raises SiteError: ``not_found``.
     """
     _found(store, tournament_id)
-    entries = store.entries(tournament_id)
-    games = store.event_games(tournament_id)
+    return ranked(store.entries(tournament_id), store.event_games(tournament_id))
+
+
+def ranked(entries: Sequence[Entry], games: Sequence[TournamentGame]) -> list[Standing]:
+    """The standings of an arena's ``entries`` after its ``games``, the leader first: by
+    points, then performance, then rating."""
     ratings = {entry.player: entry.rating for entry in entries}
     lines = []
     for entry in entries:
-        results = _results(entry.player, games)
-        score = arena.arena_score(results)
+        score = arena.arena_score(_results(entry.player, games))
         lines.append((entry, score, _performance(entry.player, games, ratings)))
     lines.sort(key=lambda line: (-line[1].total, -(line[2] or 0), -line[0].rating,
                                  line[0].player))
