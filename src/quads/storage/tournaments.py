@@ -239,6 +239,14 @@ class TournamentStore(Database):
             is then started).
         """
         create_in: Callable[[Connection, StoredGame], None] = self.create_in  # type: ignore[attr-defined]
+        with self.begin() as connection:  # a look first: most ticks find nobody to pair
+            free_now = connection.execute(
+                select(func.count()).select_from(tournament_players).where(
+                    tournament_players.c.tournament == tournament_id,
+                    tournament_players.c.active == 1,
+                    tournament_players.c.current.is_(None))).scalar_one()
+        if free_now < 2:
+            return []
         with self.begin(write=True) as connection:
             if self.postgres:
                 got = connection.execute(sql("SELECT pg_try_advisory_xact_lock("
