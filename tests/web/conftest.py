@@ -116,13 +116,17 @@ def db_path(tmp_path: Path) -> Path:
 def client(db_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
     """The app on a SQLite file, with the settings of the test's ``settings`` marker over
     a module's ``SETTINGS`` (if it has them) over the defaults, and always the tests'
-    patient database lane (``tests/conftest.py``)."""
-    settings = getattr(request.module, "SETTINGS", None)
+    patient database lane (``tests/conftest.py``).
+
+    Unless a test asks for them, the app makes none of the site's scheduled arenas: a
+    test that compares the whole database before and after a request must not see one
+    announced by the keeper in between."""
+    module = getattr(request.module, "SETTINGS", None)
     marker = request.node.get_closest_marker("settings")
-    if settings is not None or marker is not None:
-        patient = app_module.Settings()  # the tests' own defaults: a patient lane
-        base = settings if isinstance(settings, Settings) else patient
-        settings = base.replace(db_wait=patient.db_wait, **(marker.kwargs if marker else {}))
+    patient = app_module.Settings()  # the tests' own defaults: a patient lane
+    base = module if isinstance(module, Settings) else patient
+    settings = base.replace(**{"db_wait": patient.db_wait, "scheduled_arenas": False,
+                               **(marker.kwargs if marker else {})})
     with TestClient(create_app(db_path, static_dir=None, settings=settings)) as test_client:
         yield test_client
 

@@ -136,3 +136,17 @@ def test_making_arenas_is_counted(host: Player) -> None:
     assert refused.status_code == 429
     assert refused.json()["error"]["code"] == "rate_limited"
     assert len(_get(host, "/api/tournaments")["created"]) == 2
+
+
+@pytest.mark.settings(tournament_tick=0.0, scheduled_arenas=True)
+def test_the_site_announces_its_own_arenas(stranger: Player) -> None:
+    assert _get(stranger, "/api/tournaments")["created"] == []
+    _keep(stranger)
+    listed = _get(stranger, "/api/tournaments")
+    by_site = [e for e in listed["created"] + listed["started"] if e["by_site"]]
+    assert {e["name"] for e in by_site} >= {"hourly-quads", "daily-classic"}
+    assert all(e["rated"] for e in by_site)
+    _keep(stranger)  # a second round announces nothing twice
+    again = _get(stranger, "/api/tournaments")
+    assert sorted(e["id"] for e in again["created"] + again["started"]) == sorted(
+        e["id"] for e in listed["created"] + listed["started"])
