@@ -31,7 +31,7 @@ from quads.game import ENDINGS
 from quads.outcome import Player, Termination
 from quads.storage.database import Database, moment_text
 from quads.storage.stored import StoredGame, now
-from quads.storage.tables import tournament_games, tournament_players, tournaments
+from quads.storage.tables import accounts, tournament_games, tournament_players, tournaments
 
 __all__ = ["Entry", "Paired", "PairingTaken", "Status", "Tournament", "TournamentGame",
            "TournamentStore", "count_game"]
@@ -202,6 +202,17 @@ class TournamentStore(Database):
                 tournament_players.c.tournament == tournament_id)
                 .order_by(tournament_players.c.joined, tournament_players.c.player)).all()
         return [_entry(row) for row in rows]
+
+    def names(self, tournament_id: str) -> dict[str, str]:
+        """The account names of the event's players, by player, in one read (a deleted
+        account has none)."""
+        with self.begin() as connection:
+            rows = connection.execute(
+                select(tournament_players.c.player, accounts.c.name)
+                .join(accounts, accounts.c.player == tournament_players.c.player)
+                .where(tournament_players.c.tournament == tournament_id,
+                       accounts.c.deleted.is_(None))).all()
+        return {str(row.player): str(row.name) for row in rows}
 
     def player_counts(self, tournament_ids: Sequence[str]) -> dict[str, int]:
         """How many players joined each of the events ``tournament_ids``, in one read."""

@@ -90,6 +90,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     tournaments = TournamentKeeper(store, app.state.hub, app.state.settings)
     app.state.tournaments = tournaments
     tournaments.start()
+    app.state.tournament_hub.start()
     pruner = Pruner(store, app.state.hub, app.state.settings)
     app.state.pruner = pruner
     pruner.start()
@@ -99,6 +100,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         await timekeeper.stop()
         await tournaments.stop()
+        await app.state.tournament_hub.stop()
         await warmer.stop()
         await pruner.stop()
         if listener is not None:

@@ -205,6 +205,12 @@ class Settings:
     tournament_tick: float = 1.0
     """Seconds between two rounds of the tournaments' keeper (arenas started, paired and
     ended); 0: this process runs none."""
+    tournament_refresh: float = 1.0
+    """Seconds between two looks at the events that live sockets of this process follow
+    (one read an event, whoever follows it); 0: the sockets are sent the event once."""
+    tournament_sockets: int = 10_000
+    """Tournament sockets at most on one process (each client address within
+    ``sockets_per_client``)."""
     scheduled_arenas: bool = True
     """Whether the tournaments' keeper makes the site's own arenas (an hourly Quads blitz
     and a daily classic one, :mod:`quads.site.tournaments.schedule`)."""

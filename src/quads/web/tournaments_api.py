@@ -1,6 +1,8 @@
 """Tournaments: ``POST /api/tournaments`` makes an arena, ``GET /api/tournaments``
 lists the events, ``GET /api/tournaments/{id}`` gives one with its standings and
-games, ``POST /api/tournaments/{id}/join`` and ``/withdraw`` enter and pause
+games (live on the WebSocket ``/api/tournaments/{id}/live``,
+:mod:`quads.web.tournament_hub`), ``POST /api/tournaments/{id}/join`` and
+``/withdraw`` enter and pause
 (:mod:`quads.site.tournaments`).  The server's tournaments' keeper
 (:mod:`quads.web.tournament_keeper`) starts, pairs and ends them.  Making one is
 counted per account and per address (``rate_tournaments``), joining and withdrawing
@@ -8,29 +10,24 @@ as joins (``rate_joins``)."""
 
 from __future__ import annotations
 
-from datetime import UTC, timedelta
+from datetime import UTC
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Request, WebSocket
 
-from quads.site.accounts.rated import account_name
-from quads.site.errors import SiteError
 from quads.site.tournaments import service
 from quads.storage import GameStore
 from quads.storage.stored import now
-from quads.storage.tournaments import Tournament
+from quads.web import tournament_views as views
 from quads.web.dispatch import quick
+from quads.web.live_hub import CLOSE_BUSY
 from quads.web.middleware import rates
+from quads.web.middleware.identity import caller
+from quads.web.middleware.origins import same_origin
 from quads.web.openapi import refusals
-from quads.web.schemas.tournaments import (
-    ArenaRequest,
-    EventGameView,
-    StandingView,
-    TournamentList,
-    TournamentSummary,
-    TournamentView,
-)
-from quads.web.wiring import CallerOf, StoreOf
+from quads.web.schemas.tournaments import ArenaRequest, TournamentList, TournamentView
+from quads.web.settings import client_address
+from quads.web.wiring import CallerOf, HubOf, StoreOf, TournamentHubOf
 
 __all__ = ["router"]
 
@@ -41,40 +38,12 @@ TournamentId = Annotated[str, Path(description="The tournament's id",
 
 LISTED = 50
 """Events of each status listed at most."""
-GAMES_SHOWN = 100
-"""Games of one event shown at most, the latest."""
 
 S403 = "`account_needed`: tournaments are for accounts; `not_enough_rated_games`"
 
 
-def _summary(event: Tournament, players: int) -> TournamentSummary:
-    return TournamentSummary(
-        id=event.id, kind=event.kind, name=event.name, rules=event.rules, clock=event.clock,
-        rated=event.rated, min_rated=event.min_rated, starts=event.starts,
-        ends=event.starts + timedelta(minutes=event.minutes), status=event.status,
-        players=players,
-        by_site=event.creator is None)
-
-
 def _view(store: GameStore, tournament_id: str, caller: str | None) -> TournamentView:
-    event = store.tournament(tournament_id)
-    if event is None:
-        raise SiteError("not_found", f"no tournament with id {tournament_id!r}")
-    entries = store.entries(tournament_id)
-    names = {entry.player: account_name(store, entry.player) or "?" for entry in entries}
-    every = store.event_games(tournament_id)
-    table = service.ranked(entries, every)
-    games = every[-GAMES_SHOWN:]
-    return TournamentView(
-        **_summary(event, len(entries)).model_dump(),
-        standings=[StandingView(rank=s.rank, name=names[s.player], points=s.points,
-                                sheet=list(s.sheet), on_fire=s.on_fire, games=s.games,
-                                performance=s.performance, rating=s.rating, paused=s.paused,
-                                you=s.player == caller) for s in table],
-        games=[EventGameView(id=g.game, first=names.get(g.first, "?"),
-                             second=names.get(g.second, "?"), result=g.result)
-               for g in reversed(games)],
-        joined=any(e.player == caller and e.active for e in entries))
+    return views.view(views.read_event(store, tournament_id), caller)
 
 
 @router.post("/tournaments", status_code=201, tags=["tournaments"],
@@ -104,7 +73,7 @@ def listed(store: StoreOf) -> TournamentList:
     events = {status: store.tournaments(status, LISTED)
               for status in ("created", "started", "finished")}
     counts = store.player_counts([e.id for listed in events.values() for e in listed])
-    return TournamentList(**{status: [_summary(e, counts.get(e.id, 0)) for e in listed]
+    return TournamentList(**{status: [views.summary(e, counts.get(e.id, 0)) for e in listed]
                              for status, listed in events.items()})
 
 
@@ -139,3 +108,26 @@ def withdraw(request: Request, tournament_id: TournamentId, store: StoreOf,
     rates.charge(request, "joins")
     service.withdraw(store, tournament_id, player)
     return _view(store, tournament_id, player)
+
+
+@router.websocket("/tournaments/{tournament_id}/live")
+async def live(websocket: WebSocket, tournament_id: TournamentId, events: TournamentHubOf,
+               hub: HubOf) -> None:
+    """The event, live (:mod:`quads.web.tournament_hub`): sent on connecting and after
+    each change, with the caller's own part (their game of it being played now)."""
+    origin = websocket.headers.get("origin")
+    if origin is not None and not same_origin(origin, websocket.scope):
+        await websocket.accept()
+        await websocket.close(code=4403, reason="cross-site socket refused")
+        return
+    client = client_address(websocket.scope)
+    key = f" tournament {tournament_id}"  # no game has this id
+    refused = hub.admit(key, client, most=events.settings.tournament_sockets)
+    if refused is not None:
+        await websocket.accept()
+        await websocket.close(code=CLOSE_BUSY, reason=refused)
+        return
+    try:
+        await events.serve(websocket, tournament_id, caller(websocket))
+    finally:
+        hub.release(key, client)

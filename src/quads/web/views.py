@@ -28,6 +28,7 @@ from quads.web.schemas.analysis import ReviewView, TurnRef, TurnReviewView
 from quads.web.schemas.game_views import (
     BotInvitationView,
     Connected,
+    EventRef,
     GameSummaryView,
     GameView,
     HintShape,
@@ -200,11 +201,21 @@ def shared_fields(stored: StoredGame) -> dict[str, Any]:
                        second_account=stored.accounts[1] is not None)
         if stored.mode == "online" else None,
         "rated": stored.rated,
+        "tournament": _event(stored),
         "category": stored.category,
         "ratings": (SeatRatings(first=_rating(stored.ratings[0]),
                                 second=_rating(stored.ratings[1]))
                     if stored.category is not None and stored.mode == "online" else None),
     }
+
+
+def _event(stored: StoredGame) -> EventRef | None:
+    """The tournament that paired ``stored`` (an online game's ``Tournament`` record
+    header, :func:`quads.site.tournaments.service.event_headers`)."""
+    headers = stored.game.headers
+    if stored.mode != "online" or "Tournament" not in headers:
+        return None
+    return EventRef(id=headers["Tournament"], name=headers.get("Event", ""))
 
 
 def _rating(seat: SeatRating | None) -> RatingView | None:

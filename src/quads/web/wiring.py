@@ -46,6 +46,7 @@ from quads.web.puzzle_warmer import PuzzleWarmer
 from quads.web.schemas.game_views import GameView
 from quads.web.settings import Settings
 from quads.web.thinking import Thinking
+from quads.web.tournament_hub import TournamentHub
 from quads.web.views import game_view
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "ThinkingOf",
     "TodayOf",
     "TokenChangedOf",
+    "TournamentHubOf",
     "Viewer",
     "ViewerOf",
     "wire",
@@ -91,6 +93,7 @@ def wire(app: FastAPI, store: GameStore, settings: Settings,
     state.known_players = KnownPlayers()  # people whose token was checked here
     state.lobby = LobbyHub(store, state.hub, settings)
     state.lobby_service = Lobby(state.lobby.lobby, state.lobby, settings)
+    state.tournament_hub = TournamentHub(store, settings)
     state.puzzles = PuzzleCache()
     state.puzzle_warmer = PuzzleWarmer(state.puzzles)
     state.puzzle_results = PuzzleResults(store)
@@ -203,6 +206,11 @@ async def _lobby_hub(connection: HTTPConnection) -> LobbyHub:
     return hub
 
 
+async def _tournament_hub(connection: HTTPConnection) -> TournamentHub:
+    hub: TournamentHub = connection.app.state.tournament_hub
+    return hub
+
+
 async def _bot_tokens(connection: HTTPConnection) -> BotTokens:
     tokens: BotTokens = connection.app.state.bot_tokens
     return tokens
@@ -264,6 +272,8 @@ KnownPlayersOf = Annotated[KnownPlayers, Depends(_known_players)]
 (:class:`quads.web.middleware.known_players.KnownPlayers`)."""
 LobbyHubOf = Annotated[LobbyHub, Depends(_lobby_hub)]
 """The lobby's live sockets of this process (:mod:`quads.web.lobby_live`)."""
+TournamentHubOf = Annotated[TournamentHub, Depends(_tournament_hub)]
+"""The tournament sockets of this process (:mod:`quads.web.tournament_hub`)."""
 BotTokensOf = Annotated[BotTokens, Depends(_bot_tokens)]
 """The bots' tokens (:class:`quads.site.bots.tokens.BotTokens`)."""
 AccountsOf = Annotated[Accounts, Depends(_accounts)]

@@ -29,8 +29,8 @@ from quads.site.tournaments import arena, schedule
 from quads.storage import GameStore, StoredGame
 from quads.storage.tournaments import Entry, Paired, PairingTaken, Tournament, TournamentGame
 
-__all__ = ["LONGEST", "SHORTEST", "Standing", "create_arena", "join", "ranked", "standings",
-           "tick", "withdraw"]
+__all__ = ["LONGEST", "SHORTEST", "Standing", "create_arena", "event_headers", "join",
+           "ranked", "standings", "tick", "withdraw"]
 
 SHORTEST = 5
 """The shortest arena, in minutes."""
@@ -173,12 +173,20 @@ def _free(entry: Entry, games: Sequence[TournamentGame]) -> arena.Free:
             arena.Side.FIRST if last.first == entry.player else arena.Side.SECOND))
 
 
+def event_headers(event: Tournament) -> dict[str, str]:
+    """The record headers of a game ``event`` paired: ``Event``, its name (a scheduled
+    arena's slot, such as ``hourly-quads``; empty when its maker gave none) and
+    ``Tournament``, its id."""
+    return {"Event": event.name, "Tournament": event.id}
+
+
 def _game(event: Tournament, first: str, second: str, at: datetime, grace: float) -> StoredGame:
     stored = play.new_game(event.rules, "online", None, None, first, "first",
                            parse_time_control(event.clock))
     stored.second_player = second
     stored.invite = None
     stored.rated = event.rated
+    stored.game.headers.update(event_headers(event))
     clocks.start(stored, at, grace)
     return stored
 

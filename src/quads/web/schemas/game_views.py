@@ -79,6 +79,14 @@ class Seats(BaseModel):
     second: SeatState
 
 
+class EventRef(BaseModel):
+    """The tournament that paired a game: its id and its name (a scheduled arena's is
+    its slot, such as `hourly-quads`; empty when its maker gave none)."""
+
+    id: str
+    name: str
+
+
 class Names(BaseModel):
     """The names of the seats' players, as others see them (null: none yet)."""
 
@@ -236,6 +244,8 @@ class GameView(BaseModel):
         default=None, description="`online` with a category: the seated accounts' ratings "
                                   "in it, and once a rated game is over what it changed; "
                                   "null while a seated caller who hides ratings plays")
+    tournament: EventRef | None = Field(
+        default=None, description="`online`: the tournament that paired it, if one did")
     bot_invitation: BotInvitationView | None = Field(
         default=None, description="`online`, seated caller: the bot the free seat is offered "
                                   "to (POST /api/games/{id}/invite-bot)")

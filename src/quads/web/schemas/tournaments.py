@@ -91,3 +91,31 @@ class TournamentView(TournamentSummary):
     standings: list[StandingView]
     games: list[EventGameView]
     joined: bool = Field(description="Whether the caller is in the event and not paused")
+    playing: str | None = Field(description="The id of the caller's game of the event "
+                                            "being played now")
+    at: datetime = Field(description="The server's time of this view (for countdowns)")
+
+
+class TournamentMe(BaseModel):
+    """The caller's own part of an event: their name in its standings (null when they
+    never joined), whether they are in it and not paused, and their game of it being
+    played now."""
+
+    name: str | None
+    joined: bool
+    playing: str | None
+
+
+class TournamentMessage(BaseModel):
+    """On the live socket: the event as everybody sees it (`you` false on every line,
+    `joined` false, `playing` null), whenever it changed, and on connecting."""
+
+    type: Literal["tournament"]
+    tournament: TournamentView
+
+
+class TournamentMeMessage(BaseModel):
+    """On the live socket: the caller's own part, after each `tournament` message."""
+
+    type: Literal["me"]
+    me: TournamentMe
