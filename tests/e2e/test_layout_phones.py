@@ -7,6 +7,7 @@ layout promises and runs axe-core (see ``e2e/layout.py``).
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -198,7 +199,8 @@ def test_the_account_screens(name: str, browser: Browser, server: Server) -> Non
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_the_players_screens(name: str, browser: Browser, server: Server) -> None:
     """An account's profile without rated games yet, one's finished games with a game
-    over, the leaderboards (empty), and the lobby's choice of a rated game."""
+    over, the leaderboards (empty), the lobby's choice of a rated game, and the
+    tournaments: their list and form, and an arena joined."""
     with shown_at(browser, server, name) as quads:
         page = quads.page
         account = new_name("pl")
@@ -232,5 +234,26 @@ def test_the_players_screens(name: str, browser: Browser, server: Server) -> Non
         expect(page.locator("#offer-rated")).to_be_visible()
         quads.press(page.locator('#offer-form label.choice:has(input[value="rated"])'))
         expect(page.locator("#offer-range")).to_be_visible()
+        # The lists above it on a phone loaded first: nothing moves it after the scroll.
+        expect(page.locator("#watch-status")).not_to_have_text(quads.t("watch.loading"))
+        expect(page.locator("#seeks-status")).not_to_have_text(quads.t("lobby.list.connecting"))
         page.locator("#offer-range").scroll_into_view_if_needed()
         check_screen(page, acting=(page.locator("#offer-range"),))
+
+        # The tournaments: the list with the form, then an arena made and joined,
+        # the player's own line of the standings in view beside the button.
+        quads.open("/#/tournaments")
+        expect(page.locator("#arena-form")).to_be_visible()
+        expect(page.locator("#tournaments-view")).to_have_attribute("aria-busy", "false")
+        check_screen(page, acting=(page.locator("#tournaments-title"),))
+        submit = page.locator("#arena-submit")
+        submit.scroll_into_view_if_needed()
+        check_screen(page, acting=(submit,), audit=False)
+        quads.press(submit)
+        expect(page).to_have_url(re.compile(r"#/tournaments/[\w-]+$"))
+        join = page.locator("#event-join")
+        quads.press(join)
+        expect(join).to_have_text(quads.t("tournaments.pause"))
+        own = page.locator("#event-standings li.is-you")
+        expect(own).to_contain_text(account)
+        check_screen(page, acting=(own, join))

@@ -5,12 +5,19 @@ player's id), a pause, refusals that change nothing, and a rate for making them.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from quads.site.tournaments.schedule import SLOTS
 from web.conftest import Player
 
+SOURCE = Path(__file__).resolve().parents[2] / "src" / "quads"
+STATIC = SOURCE / "web" / "static"
+CATALOGUE = SOURCE / "catalogue"
 GOOD = "a quiet heron by the lake"
 ARENA = {"rules": "quads", "clock": "180+2", "minutes": 30}
 
@@ -150,3 +157,16 @@ def test_the_site_announces_its_own_arenas(stranger: Player) -> None:
     again = _get(stranger, "/api/tournaments")
     assert sorted(e["id"] for e in again["created"] + again["started"]) == sorted(
         e["id"] for e in listed["created"] + listed["started"])
+
+
+def test_the_page_words_every_slot_of_the_schedule() -> None:
+    """The page names the site's arenas by their slots (tournaments/words.js): each slot
+    of the schedule is among its slots, with a name in every language."""
+    words = (STATIC / "js" / "tournaments" / "words.js").read_text(encoding="utf-8")
+    listed = re.search(r"export const SLOTS = \[(.*?)\];", words)
+    assert listed is not None
+    assert set(re.findall(r'"([\w-]+)"', listed.group(1))) == {slot.key for slot in SLOTS}
+    for language in ("en", "de"):
+        catalogue = json.loads((CATALOGUE / f"{language}.json").read_text(encoding="utf-8"))
+        for slot in SLOTS:
+            assert catalogue[f"tournaments.slot.{slot.key}"], (language, slot.key)

@@ -367,6 +367,21 @@ export const ratingHistory = (name, category, options) =>
 export const leaderboard = (category, options) =>
   request("GET", `/api/leaderboard/${encodeURIComponent(category)}`, undefined, options);
 
+// ---- tournaments (docs/web-api.md, "Tournaments") ---------------------------------------
+
+const event = (id) => `/api/tournaments/${encodeURIComponent(id)}`;
+/** The events {created, started, finished}: to come, running, over. */
+export const tournaments = (options) => request("GET", "/api/tournaments", undefined, options);
+/** Make an arena {name, rules, clock, minutes, rated, starts}: answers its TournamentView. */
+export const makeArena = (body, options) => request("POST", "/api/tournaments", body, options);
+/** One event, its standings and games, as the caller sees it. */
+export const getTournament = (id, options) => request("GET", event(id), undefined, options);
+/** Join event `id` (or come back after a pause): its TournamentView. */
+export const joinTournament = (id, options) => request("POST", `${event(id)}/join`, undefined, options);
+/** Pause in event `id`: its TournamentView. */
+export const withdrawTournament = (id, options) =>
+  request("POST", `${event(id)}/withdraw`, undefined, options);
+
 // ---- accounts (docs/web-api.md, "Accounts") -------------------------------------------
 
 /** The caller's account {name, created, password, passkeys, recovery_codes_left, hide_ratings};

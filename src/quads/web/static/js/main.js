@@ -11,7 +11,8 @@
 // game; #/lobby the lobby, where strangers meet; #/join/<token> the invitation
 // to an online game (the server sends /join/<token> there); #/sign-in, #/sign-up,
 // #/account and #/link/<code> the account's screens (account/screens.js); #/players/<name>,
-// #/my-games and #/leaderboard/<category> the players' screens (players/screens.js).  The id of
+// #/my-games and #/leaderboard/<category> the players' screens (players/screens.js);
+// #/tournaments and #/tournaments/<id> the tournaments (tournaments/screens.js).  The id of
 // the open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
@@ -36,6 +37,7 @@ import { fillPlayAreas } from "./play-area.js";
 import { keepComingPuzzles } from "./puzzles/history.js";
 import { PlayerScreens } from "./players/screens.js";
 import { PuzzleView } from "./puzzles/puzzle-view.js";
+import { TournamentScreens } from "./tournaments/screens.js";
 import { SetupView } from "./setup/setup-view.js";
 import { TutorialView } from "./learn/tutorial-view.js";
 import { $, $select } from "./dom.js";
@@ -224,6 +226,8 @@ const tutorialView = new TutorialView({
 // Signed in, out, or an account made: the home screen, with the games of who plays now.
 const accountScreens = new AccountScreens({ notify: showNotice, home: () => (location.hash = "#/new") });
 const playerScreens = new PlayerScreens();
+// A game of the player's that an event began while they look at it opens by itself.
+const tournamentScreens = new TournamentScreens((id) => openGame(id, null));
 
 function showScreen(name) {
   $("setup-view").hidden = name !== "setup";
@@ -237,6 +241,7 @@ function showScreen(name) {
   $("lobby-view").hidden = name !== "lobby";
   accountScreens.show(name);
   playerScreens.show(name);
+  tournamentScreens.show(name);
   $("nav-lobby").hidden = name === "lobby";
   $("nav-learn").hidden = name === "learn";
   $("nav-new").hidden = name === "setup";
@@ -324,6 +329,16 @@ async function route() {
     await playerScreens.open(playerScreen);
     return;
   }
+  const tournamentScreen = TournamentScreens.match(location.hash);
+  if (tournamentScreen) {
+    gameView.close();
+    // Come from another screen (the end of the lobby, say): open at the top.
+    const arriving = tournamentScreens.shown !== tournamentScreen.screen;
+    showScreen(tournamentScreen.screen);
+    if (arriving) window.scrollTo(0, 0);
+    await tournamentScreens.open(tournamentScreen);
+    return;
+  }
   const join = /^#\/join\/([\w-]+)$/.exec(location.hash);
   if (join) {
     gameView.close();
@@ -384,6 +399,7 @@ async function changeLanguage(lang) {
   boardView.render();
   accountScreens.render();
   playerScreens.render();
+  tournamentScreens.render();
   offlineBanner.render();
 }
 

@@ -177,6 +177,7 @@ export class GameView {
     watchers.hidden = !watched;
     watchers.textContent = watched ? ` · ${t(game.watchers === 1 ? "game.watchers.one" : "game.watchers.many", { count: game.watchers })}` : "";
 
+    game.event.render();
     renderSeats(view, game.liveLost, game.talk.said(view));
     game.talk.render(view);
     // No four can be complete with fewer than four pieces down: no reminder before.

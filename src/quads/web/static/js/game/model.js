@@ -20,6 +20,7 @@ import { ClockPanel } from "./clock-panel.js";
 import { allowedQuestion } from "./panels.js";
 import { ReviewPanel } from "./review-panel.js";
 import { TurnNews } from "./turn-news.js";
+import { EventBanner } from "../tournaments/banner.js";
 
 const SAFE_KEY = "quads.showSafe";
 const ANALYSE_KEY = "quads.analyse";
@@ -96,6 +97,8 @@ export class GameModel {
     this.review = new ReviewPanel();
     this.bots = new BotsOffer(() => this.changed());
     this.news = new TurnNews();
+    // A game a tournament paired: its banner, and the player's next game of it.
+    this.event = new EventBanner((id) => this.onOpen(id, null));
   }
 
   get id() {
@@ -141,6 +144,7 @@ export class GameModel {
       this.analysis.update(view, { on: this.analysing, person, idle: this.idle, source: this.source });
       this.clocks.update(view, person);
       this.abandon.update(view, this.busy);
+      this.event.update(view);
       if (!view.outcome || (this.review.game && this.review.game !== view.id)) this.review.close();
     }
     this.screen.render();
@@ -228,6 +232,7 @@ export class GameModel {
     this.away.clear();
     this.clocks.close();
     this.abandon.close();
+    this.event.close();
     this.talk.close();
     this.moves.close();
     this.watchers = 0;
