@@ -315,6 +315,10 @@ def test_an_arena_goes_on_when_a_process_is_killed(postgres_url: str, tmp_path: 
                       {"name": f"arena{index}", "password": "a quiet heron by the lake"})
         arena = people[0].ok(one.url, "POST", "/api/tournaments",
                              {"rules": "quads", "clock": "180+2", "minutes": 30})["id"]
+        # The event followed live on the process that survives, whichever pairs it.
+        live = connect(two.url.replace("http://", "ws://") + f"/api/tournaments/{arena}/live",
+                       additional_headers={"Cookie": f"quads_player={people[0].token}"},
+                       open_timeout=10)
         for index, person in enumerate(people):
             person.ok((one, two)[index % 2].url, "POST", f"/api/tournaments/{arena}/join")
 
@@ -345,3 +349,21 @@ def test_an_arena_goes_on_when_a_process_is_killed(postgres_url: str, tmp_path: 
         table = second["standings"]
         assert sorted(line["points"] for line in table) == [0, 0, 2, 2]
         assert sum(line["games"] for line in table) == 4
+        with live:
+            shown, mine = _live_until(live, lambda shown: len(shown["games"]) == 4)
+        assert {g["id"] for g in shown["games"]} == {g["id"] for g in second["games"]}
+        assert mine["playing"] in {g["id"] for g in second["games"][:2]}
+
+
+def _live_until(socket: ClientConnection, wanted: Any, timeout: float = 20) -> Any:
+    """The first event (with the socket's own part after it) a tournament's socket
+    sends for which ``wanted(event)`` holds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "no such event arrived"
+        message = json.loads(socket.recv(timeout=left))
+        if message["type"] == "tournament" and wanted(message["tournament"]):
+            mine = json.loads(socket.recv(timeout=left))
+            assert mine["type"] == "me"
+            return message["tournament"], mine["me"]

@@ -31,7 +31,13 @@ from quads.game import ENDINGS
 from quads.outcome import Player, Termination
 from quads.storage.database import Database, moment_text
 from quads.storage.stored import StoredGame, now
-from quads.storage.tables import accounts, tournament_games, tournament_players, tournaments
+from quads.storage.tables import (
+    accounts,
+    players,
+    tournament_games,
+    tournament_players,
+    tournaments,
+)
 
 __all__ = ["Entry", "Paired", "PairingTaken", "Status", "Tournament", "TournamentGame",
            "TournamentStore", "count_game"]
@@ -203,16 +209,23 @@ class TournamentStore(Database):
                 .order_by(tournament_players.c.joined, tournament_players.c.player)).all()
         return [_entry(row) for row in rows]
 
-    def names(self, tournament_id: str) -> dict[str, str]:
-        """The account names of the event's players, by player, in one read (a deleted
-        account has none)."""
+    def names(self, tournament_id: str) -> dict[str, tuple[str, bool]]:
+        """The names of the event's players, by player, in one read, and whether each
+        is a bot: an account's name, or a bot's (a deleted account has none)."""
         with self.begin() as connection:
             rows = connection.execute(
-                select(tournament_players.c.player, accounts.c.name)
-                .join(accounts, accounts.c.player == tournament_players.c.player)
-                .where(tournament_players.c.tournament == tournament_id,
-                       accounts.c.deleted.is_(None))).all()
-        return {str(row.player): str(row.name) for row in rows}
+                select(tournament_players.c.player, accounts.c.name, accounts.c.deleted,
+                       players.c.name.label("own"), players.c.bot)
+                .outerjoin(accounts, accounts.c.player == tournament_players.c.player)
+                .outerjoin(players, players.c.id == tournament_players.c.player)
+                .where(tournament_players.c.tournament == tournament_id)).all()
+        named = {}
+        for row in rows:
+            if row.name is not None and row.deleted is None:
+                named[str(row.player)] = (str(row.name), row.bot is not None)
+            elif row.bot is not None and row.own is not None:
+                named[str(row.player)] = (str(row.own), True)
+        return named
 
     def player_counts(self, tournament_ids: Sequence[str]) -> dict[str, int]:
         """How many players joined each of the events ``tournament_ids``, in one read."""
@@ -274,6 +287,9 @@ class TournamentStore(Database):
             chosen = list(choose(free, played)) if len(free) > 1 else []
             for paired in chosen:
                 create_in(connection, paired.game)
+                # Every process hears of it, as of a save: its players' bots' streams.
+                self.notify(connection, f"{paired.game.id} {paired.game.revision} "
+                                        f"{paired.first} {paired.second}")
                 connection.execute(insert(tournament_games).values(
                     game=paired.game.id, tournament=tournament_id, first=paired.first,
                     second=paired.second, started=moment_text(at), result=None,

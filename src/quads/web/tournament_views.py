@@ -34,7 +34,8 @@ class EventData:
 
     event: Tournament
     entries: Sequence[Entry]
-    names: dict[str, str]
+    names: dict[str, tuple[str, bool]]
+    """Each player's name, and whether they are a bot."""
     games: Sequence[TournamentGame]
 
     @property
@@ -71,14 +72,16 @@ def personal(data: EventData, caller: str | None) -> TournamentMe:
     entry = next((e for e in data.entries if e.player == caller), None)
     playing = next((g.game for g in reversed(data.games) if g.result is None
                     and caller in (g.first, g.second)), None)
-    return TournamentMe(name=None if caller is None else data.names.get(caller),
+    named = None if caller is None else data.names.get(caller)
+    return TournamentMe(name=None if named is None else named[0],
                         joined=entry is not None and entry.active, playing=playing)
 
 
 def view(data: EventData, caller: str | None) -> TournamentView:
     """The event with its standings (``you`` marks the caller's line) and its latest
     games, as ``caller`` sees it (``None``: as everybody does)."""
-    names = data.names
+    names = {player: name for player, (name, _) in data.names.items()}
+    bots = {player for player, (_, bot) in data.names.items() if bot}
     table = service.ranked(data.entries, data.games)
     me = personal(data, caller)
     return TournamentView(
@@ -86,7 +89,7 @@ def view(data: EventData, caller: str | None) -> TournamentView:
         standings=[StandingView(rank=s.rank, name=names.get(s.player, "?"), points=s.points,
                                 sheet=list(s.sheet), on_fire=s.on_fire, games=s.games,
                                 performance=s.performance, rating=s.rating, paused=s.paused,
-                                you=caller is not None and s.player == caller)
+                                bot=s.player in bots, you=caller is not None and s.player == caller)
                    for s in table],
         games=[EventGameView(id=g.game, first=names.get(g.first, "?"),
                              second=names.get(g.second, "?"), result=g.result)

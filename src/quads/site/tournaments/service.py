@@ -21,12 +21,13 @@ from datetime import datetime, timedelta
 from quads.clock import RealTime, parse_time_control
 from quads.errors import InvalidTimeControlError
 from quads.ratings import category_of
-from quads.site.accounts.rated import rated_category, rating_in, require_account
+from quads.site.accounts.rated import account_name, rated_category, rating_in, require_account
 from quads.site.errors import SiteError
 from quads.site.games import clocks, play
 from quads.site.games.calls import online_rules
 from quads.site.tournaments import arena, schedule
 from quads.storage import GameStore, StoredGame
+from quads.storage.bots import Bots
 from quads.storage.tournaments import Entry, Paired, PairingTaken, Tournament, TournamentGame
 
 __all__ = ["LONGEST", "SHORTEST", "Standing", "create_arena", "event_headers", "join",
@@ -109,14 +110,17 @@ def create_arena(store: GameStore, creator: str | None, *, rules: str, clock: st
 
 
 def join(store: GameStore, tournament_id: str, player: str | None, at: datetime) -> Entry:
-    """Have ``player`` (an account) join the arena, or come back to it.
+    """Have ``player`` (an account, or a bot in a casual event) join the arena, or come
+    back to it.
 
     :raises SiteError: ``not_found``, ``account_needed``,
         ``tournament_over``, ``not_enough_rated_games``.
     """
     event = _found(store, tournament_id)
-    require_account(store, player)
-    assert player is not None
+    if player is None or (account_name(store, player) is None and (
+            event.rated or Bots(store).handle(player) is None)):
+        raise SiteError("account_needed", "tournaments are for accounts, and bots "
+                                          "in the casual ones")
     if event.status == "finished":
         raise SiteError("tournament_over", "this tournament is over")
     rules, control = online_rules(event.rules), parse_time_control(event.clock)

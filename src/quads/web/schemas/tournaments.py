@@ -71,6 +71,7 @@ class StandingView(BaseModel):
     performance: int | None = Field(description="The rating the results are worth")
     rating: int = Field(description="The rating when they joined")
     paused: bool
+    bot: bool = Field(description="Whether the player is a bot")
     you: bool = Field(description="Whether this is the caller's line")
 
 

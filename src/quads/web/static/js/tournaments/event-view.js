@@ -8,7 +8,7 @@ import * as api from "../api.js";
 import * as account from "../account/state.js";
 import { $, $button } from "../dom.js";
 import { t } from "../i18n.js";
-import { describeError, messageWords, rulesName } from "../names.js";
+import { botBadge, describeError, messageWords, rulesName } from "../names.js";
 import { profileLink } from "../players/links.js";
 import { EventLive } from "./event-live.js";
 import { countdown, eventClock, eventName, serverNow, sheetText } from "./words.js";
@@ -188,7 +188,9 @@ export class EventView {
       rank.textContent = String(standing.rank);
       const name = document.createElement("span");
       name.className = "standing-name";
-      name.append(profileLink(standing.name));
+      // A bot has no profile: its name alone, with its badge.
+      if (standing.bot) name.append(standing.name, " ", botBadge());
+      else name.append(profileLink(standing.name));
       if (standing.on_fire) {
         const fire = document.createElement("span");
         fire.className = "standing-fire";
