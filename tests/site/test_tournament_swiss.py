@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from caissify_pairings import generate_pairings
 from caissify_pairings.fpc import check_trf
-from caissify_pairings.trf import TRFWriter
 
 from quads.site.tournaments.swiss import (
     Entrant,
@@ -18,6 +17,7 @@ from quads.site.tournaments.swiss import (
     pair_round,
     standings,
 )
+from swiss_helpers import trf_report
 
 NINE = [Entrant(f"p{i}", 2000 - 37 * i) for i in range(9)]  # p0 the strongest
 OUTCOMES = (Outcome.FIRST_WINS, Outcome.DRAW, Outcome.SECOND_WINS)
@@ -33,26 +33,6 @@ def _play(players: list[Entrant], rounds: int, total: int | None = None,
         history.append(Round(tuple(Game(p.first, p.second, outcomes[(number + board) % 3])
                                    for board, p in enumerate(made.pairings)), made.bye))
     return history
-
-
-def _report(players: list[Entrant], history: list[Round]) -> str:
-    """The tournament report (TRF) of ``history``, written with the library's writer."""
-    numbers = {entrant.player: n for n, entrant in enumerate(
-        sorted(players, key=lambda entrant: -entrant.rating), start=1)}
-    table = {entrant.player: {"starting_number": numbers[entrant.player],
-                              "name": entrant.player, "rating": entrant.rating, "score": 0.0,
-                              "results": {}} for entrant in players}
-    for number, played in enumerate(history, start=1):
-        for game in played.games:
-            first = {Outcome.FIRST_WINS: "1", Outcome.DRAW: "=", Outcome.SECOND_WINS: "0"}
-            second = {Outcome.FIRST_WINS: "0", Outcome.DRAW: "=", Outcome.SECOND_WINS: "1"}
-            table[game.first]["results"][number] = {
-                "opponent": numbers[game.second], "color": "w", "result": first[game.outcome]}
-            table[game.second]["results"][number] = {
-                "opponent": numbers[game.first], "color": "b", "result": second[game.outcome]}
-        if played.bye is not None:
-            table[played.bye]["results"][number] = {"opponent": None, "result": "U"}
-    return TRFWriter({"name": "Test"}, list(table.values()), len(history)).write()
 
 
 def test_round_one_is_the_librarys_own_pairing() -> None:
@@ -72,7 +52,7 @@ def test_round_one_is_the_librarys_own_pairing() -> None:
 def test_a_nine_player_swiss_is_paired_as_the_library_pairs_it(
         rounds: int, outcomes: tuple[Outcome, ...]) -> None:
     history = _play(NINE, rounds, rounds, outcomes)
-    report = check_trf(_report(NINE, history))  # the library re-pairs each round
+    report = check_trf(trf_report(NINE, history))  # the library re-pairs each round
     assert report["summary"]["rounds_checked"] == rounds
     assert report["summary"]["rounds_mismatched"] == 0, report["rounds"]
     number = {entrant.player: n for n, entrant in enumerate(

@@ -170,3 +170,34 @@ def test_the_page_words_every_slot_of_the_schedule() -> None:
         catalogue = json.loads((CATALOGUE / f"{language}.json").read_text(encoding="utf-8"))
         for slot in SLOTS:
             assert catalogue[f"tournaments.slot.{slot.key}"], (language, slot.key)
+
+
+def test_a_swiss_event_over_the_api(host: Player, guest: Player, stranger: Player) -> None:
+    _account(host, "Ada")
+    _account(guest, "Bea")
+    _account(stranger, "Cai")
+    made = _post(host, "/api/tournaments", {**ARENA, "kind": "swiss", "rounds": 2}, 201)
+    swiss = made["id"]
+    assert (made["kind"], made["rounds"], made["round"]) == ("swiss", 2, 0)
+    assert made["ends"] > made["starts"]  # its longest
+    refused = _post(host, "/api/tournaments", {**ARENA, "kind": "swiss", "rounds": 1}, 422)
+    assert refused["error"]["code"] == "invalid_tournament"
+    for player in (host, guest, stranger):
+        _post(player, f"/api/tournaments/{swiss}/join")
+    started = _keep(host)
+    assert len(started) == 1  # one game and a bye
+    view = _get(host, f"/api/tournaments/{swiss}")
+    assert view["round"] == 1
+    assert [game["round"] for game in view["games"]] == [1]
+    table = {line["name"]: line for line in view["standings"]}
+    byed = next(name for name, line in table.items() if line["points"] == 1)
+    assert table[byed]["sheet"] == [1]
+    assert all(line["buchholz"] is not None for line in table.values())
+    (game,) = view["games"]
+    players = {"Ada": host, "Bea": guest, "Cai": stranger}
+    loser = players[game["first"]]
+    loser.resign(loser.get(game["id"]))
+    assert len(_keep(host)) == 1  # round two: the bye's player plays now
+    view = _get(stranger, f"/api/tournaments/{swiss}")
+    assert view["round"] == 2
+    assert {line["name"]: line["points"] for line in view["standings"]}[game["second"]] == 1

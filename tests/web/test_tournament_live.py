@@ -27,6 +27,16 @@ def _next(socket: WebSocketTestSession) -> tuple[dict[str, Any], dict[str, Any]]
     return shared["tournament"], mine["me"]
 
 
+def _until(socket: WebSocketTestSession, wanted: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The first pair of messages for which ``wanted(event, me)`` holds: a change made
+    in steps (an event started, then paired) may be seen between them."""
+    for _ in range(20):
+        event, me = _next(socket)
+        if wanted(event, me):
+            return event, me
+    raise AssertionError("the socket never showed what was wanted")
+
+
 def test_the_socket_follows_the_event_and_each_player_s_game(
         host: Player, guest: Player, stranger: Player) -> None:
     _account(host, "Ada")
@@ -41,20 +51,20 @@ def test_the_socket_follows_the_event_and_each_player_s_game(
         assert _next(watcher)[1] == {"name": None, "joined": False, "playing": None}
 
         _post(guest, f"/api/tournaments/{arena}/join")  # by a route, not the socket
-        event, me = _next(ada)
+        event, me = _until(ada, lambda event, _: event["players"] == 1)
         assert [line["name"] for line in event["standings"]] == ["Bea"]
         assert me["joined"] is False
         _post(host, f"/api/tournaments/{arena}/join")
-        event, me = _next(ada)
+        event, me = _until(ada, lambda event, _: event["players"] == 2)
         assert event["players"] == 2
         assert me == {"name": "Ada", "joined": True, "playing": None}
 
         (paired,) = _keep(host)
-        event, me = _next(ada)
+        event, me = _until(ada, lambda event, _: event["games"])
         assert event["status"] == "started"
         assert [game["id"] for game in event["games"]] == [paired.game.id]
         assert me["playing"] == paired.game.id
-        shared, theirs = _next(watcher)
+        shared, theirs = _until(watcher, lambda event, _: event["games"])
         assert theirs["playing"] is None
         # The shared message marks nobody's line and names nobody's id.
         assert not any(line["you"] for line in shared["standings"])
@@ -66,7 +76,7 @@ def test_the_socket_follows_the_event_and_each_player_s_game(
         game = host.get(paired.game.id)
         assert game["tournament"] == {"id": arena, "name": ""}
         host.resign(game)
-        event, me = _next(ada)
+        event, me = _until(ada, lambda event, _: event["games"][0]["result"])
         assert me["playing"] is None
         assert event["games"][0]["result"] in {"first", "second"}
         ada.send_json({"type": "ping"})

@@ -39,6 +39,7 @@ __all__ = [
     "recovery_codes",
     "seeks",
     "sessions",
+    "tournament_byes",
     "tournament_games",
     "tournament_players",
     "tournaments",
@@ -364,10 +365,15 @@ tournaments = Table(
     Column("minutes", Integer, nullable=False),
     Column("status", Text, CheckConstraint("status IN ('created', 'started', 'finished')",
                                            name="tournaments_status"), nullable=False),
+    Column("rounds", Integer),
+    Column("round", Integer, nullable=False, server_default="0"),
+    Column("round_started", Text),
     Index("tournaments_by_status", "status", "starts"),
 )
 """The events (:mod:`quads.site.tournaments`): an arena's rules, clock, ratedness, start
-and length in minutes, who made it (``None``: the site's schedule) and its status."""
+and length in minutes (a Swiss event's longest), who made it (``None``: the site's
+schedule) and its status; a Swiss event's number of ``rounds``, the ``round`` being
+played (0 before the first) and when it began."""
 
 tournament_players = Table(
     "tournament_players", metadata,
@@ -379,10 +385,12 @@ tournament_players = Table(
                                               name="tournament_players_active"), nullable=False),
     Column("free_since", Text, nullable=False),
     Column("current", Text),
+    Column("first_round", Integer, nullable=False, server_default="1"),
     PrimaryKeyConstraint("tournament", "player"),
 )
 """Who joined each event, their rating then, whether they are in (``active``) or paused,
-since when they are free, and the one game of the event they play now (``current``)."""
+since when they are free, the one game of the event they play now (``current``), and in
+a Swiss event the first round they are paired in (``first_round``: a late entry)."""
 
 tournament_games = Table(
     "tournament_games", metadata,
@@ -395,8 +403,19 @@ tournament_games = Table(
         "result IN ('first', 'second', 'draw', 'aborted')", name="tournament_games_result")),
     Column("no_show", Text),
     Column("ended", Text),
+    Column("round", Integer),
     Index("tournament_games_by_tournament", "tournament", "started"),
 )
 """Each game an event paired, its players by side, and once it ended its result
 (``aborted``: counted for nobody) and the player who did not show (``no_show``), written
-in the transaction that ended the game."""
+in the transaction that ended the game; a Swiss event's game, its ``round``."""
+
+tournament_byes = Table(
+    "tournament_byes", metadata,
+    Column("tournament", Text, nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("player", Text, nullable=False),
+    PrimaryKeyConstraint("tournament", "round"),
+)
+"""The player left out of each round of a Swiss event with an odd number of players
+(who scores a point for it)."""

@@ -34,15 +34,17 @@ from quads.storage.stored import StoredGame, now
 from quads.storage.tables import (
     accounts,
     players,
+    tournament_byes,
     tournament_games,
     tournament_players,
     tournaments,
 )
 
-__all__ = ["Entry", "Paired", "PairingTaken", "Status", "Tournament", "TournamentGame",
+__all__ = ["Entry", "Kind", "Paired", "PairingTaken", "Status", "Tournament", "TournamentGame",
            "TournamentStore", "count_game"]
 
 Status = Literal["created", "started", "finished"]
+Kind = Literal["arena", "swiss"]
 Result = Literal["first", "second", "draw", "aborted"]
 
 
@@ -53,7 +55,7 @@ class Tournament:
     ``min_rated`` rated games; ``creator`` ``None`` for the site's own."""
 
     id: str
-    kind: Literal["arena", "swiss"]
+    kind: Kind
     name: str
     rules: str
     clock: str
@@ -64,6 +66,11 @@ class Tournament:
     starts: datetime
     minutes: int
     status: Status
+    rounds: int | None = None
+    """A Swiss event's number of rounds (``None`` for an arena)."""
+    round: int = 0
+    """The Swiss round being played (0 before the first)."""
+    round_started: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +84,8 @@ class Entry:
     active: bool
     free_since: datetime
     current: str | None
+    first_round: int = 1
+    """The first Swiss round they are paired in (the rounds before: a late entry)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +99,7 @@ class TournamentGame:
     result: Result | None
     no_show: str | None
     ended: datetime | None
+    round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,21 +115,25 @@ class PairingTaken(Exception):  # noqa: N818 (a state, not a failure)
     """Another process is pairing this event now (PostgreSQL's advisory lock)."""
 
 
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
 def _tournament(row: Any) -> Tournament:
     return Tournament(row.id, row.kind, row.name, row.rules, row.clock, bool(row.rated),
                       row.min_rated, row.creator, datetime.fromisoformat(row.created),
-                      datetime.fromisoformat(row.starts), row.minutes, row.status)
+                      datetime.fromisoformat(row.starts), row.minutes, row.status,
+                      row.rounds, row.round, _moment(row.round_started))
 
 
 def _entry(row: Any) -> Entry:
     return Entry(row.player, row.rating, datetime.fromisoformat(row.joined), bool(row.active),
-                 datetime.fromisoformat(row.free_since), row.current)
+                 datetime.fromisoformat(row.free_since), row.current, row.first_round)
 
 
 def _game(row: Any) -> TournamentGame:
     return TournamentGame(row.game, row.first, row.second, datetime.fromisoformat(row.started),
-                          row.result, row.no_show,
-                          None if row.ended is None else datetime.fromisoformat(row.ended))
+                          row.result, row.no_show, _moment(row.ended), row.round)
 
 
 class TournamentStore(Database):
@@ -132,7 +146,10 @@ class TournamentStore(Database):
                 id=event.id, kind=event.kind, name=event.name, rules=event.rules,
                 clock=event.clock, rated=int(event.rated), min_rated=event.min_rated,
                 creator=event.creator, created=moment_text(event.created),
-                starts=moment_text(event.starts), minutes=event.minutes, status=event.status))
+                starts=moment_text(event.starts), minutes=event.minutes, status=event.status,
+                rounds=event.rounds, round=event.round,
+                round_started=None if event.round_started is None
+                else moment_text(event.round_started)))
 
     def create_tournament_once(self, event: Tournament) -> bool:
         """Keep ``event`` unless one of its id is kept already (made meanwhile by
@@ -169,8 +186,10 @@ class TournamentStore(Database):
                 .values(status=after))
         return bool(done.rowcount)
 
-    def enter(self, tournament_id: str, player: str, rating: int, at: datetime) -> Entry:
-        """Have ``player`` join the event (or come back to it, paused), free from ``at``."""
+    def enter(self, tournament_id: str, player: str, rating: int, at: datetime,
+              first_round: int = 1) -> Entry:
+        """Have ``player`` join the event (or come back to it, paused), free from ``at``
+        (a new player of a Swiss event paired from round ``first_round`` on)."""
         with self.begin(write=True) as connection:
             row = connection.execute(select(tournament_players).where(
                 tournament_players.c.tournament == tournament_id,
@@ -179,7 +198,7 @@ class TournamentStore(Database):
                 connection.execute(insert(tournament_players).values(
                     tournament=tournament_id, player=player, rating=rating,
                     joined=moment_text(at), active=1, free_since=moment_text(at),
-                    current=None))
+                    current=None, first_round=first_round))
             elif not row.active:
                 values: dict[str, Any] = {"active": 1}
                 if row.current is None:
@@ -245,6 +264,70 @@ class TournamentStore(Database):
                 tournament_games.c.tournament == tournament_id)
                 .order_by(tournament_games.c.started, tournament_games.c.game)).all()
         return [_game(row) for row in rows]
+
+    def byes(self, tournament_id: str) -> dict[int, str]:
+        """The player of each round's bye of a Swiss event, by round."""
+        with self.begin() as connection:
+            rows = connection.execute(select(tournament_byes).where(
+                tournament_byes.c.tournament == tournament_id)).all()
+        return {int(row.round): str(row.player) for row in rows}
+
+    def start_round(self, tournament_id: str, number: int,
+                    choose: Callable[[Tournament, list[Entry], list[TournamentGame],
+                                      dict[int, str]], tuple[Sequence[Paired], str | None]],
+                    at: datetime) -> list[Paired]:
+        """Start round ``number`` of a Swiss event that is at the round before: the
+        games and the bye that ``choose`` makes, given the event, its players, its games
+        and its byes so far, all in one transaction.  Of several processes doing it at
+        once, one does; the others find the round started and start nothing.
+
+        :raises PairingTaken: if another process is pairing the event now.
+        :raises ValueError: if a game would seat a player who is not free (nothing
+            is then started).
+        """
+        create_in: Callable[[Connection, StoredGame], None] = self.create_in  # type: ignore[attr-defined]
+        with self.begin(write=True) as connection:
+            if self.postgres:
+                got = connection.execute(sql("SELECT pg_try_advisory_xact_lock("
+                                             "hashtextextended(:key, 0))"),
+                                         {"key": f"tournament {tournament_id}"}).scalar_one()
+                if not got:
+                    raise PairingTaken(tournament_id)
+            row = connection.execute(select(tournaments).where(
+                tournaments.c.id == tournament_id)).first()
+            if row is None or row.status != "started" or row.round != number - 1:
+                return []
+            entries = [_entry(entry) for entry in connection.execute(
+                select(tournament_players).where(
+                    tournament_players.c.tournament == tournament_id)
+                .order_by(tournament_players.c.joined, tournament_players.c.player)).all()]
+            played = [_game(game) for game in connection.execute(select(tournament_games).where(
+                tournament_games.c.tournament == tournament_id)
+                .order_by(tournament_games.c.started, tournament_games.c.game)).all()]
+            byes = {int(bye.round): str(bye.player) for bye in connection.execute(
+                select(tournament_byes).where(tournament_byes.c.tournament == tournament_id))}
+            chosen, bye = choose(_tournament(row), entries, played, byes)
+            for paired in chosen:
+                create_in(connection, paired.game)
+                self.notify(connection, f"{paired.game.id} {paired.game.revision} "
+                                        f"{paired.first} {paired.second}")
+                connection.execute(insert(tournament_games).values(
+                    game=paired.game.id, tournament=tournament_id, first=paired.first,
+                    second=paired.second, started=moment_text(at), result=None,
+                    no_show=None, ended=None, round=number))
+                for player in (paired.first, paired.second):
+                    seated = connection.execute(update(tournament_players).where(
+                        tournament_players.c.tournament == tournament_id,
+                        tournament_players.c.player == player,
+                        tournament_players.c.current.is_(None)).values(current=paired.game.id))
+                    if seated.rowcount != 1:
+                        raise ValueError(f"{player!r} is not free in {tournament_id!r}")
+            if bye is not None:
+                connection.execute(insert(tournament_byes).values(
+                    tournament=tournament_id, round=number, player=bye))
+            connection.execute(update(tournaments).where(tournaments.c.id == tournament_id)
+                               .values(round=number, round_started=moment_text(at)))
+        return list(chosen)
 
     def event_of(self, game_id: str) -> str | None:
         """The event that paired the game ``game_id``, or ``None``."""

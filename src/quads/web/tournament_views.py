@@ -1,5 +1,6 @@
 """Tournaments as the API shows them: an event read once (:func:`read_event`: the
-event, its players, their names and its games, three reads), then worded for the
+event, its players, their names, its games and a Swiss event's byes, four or five
+reads), then worded for the
 lists, for a caller, or for everybody alike (the live socket's shared message) with
 each viewer's own part beside it (:func:`personal`)."""
 
@@ -37,6 +38,8 @@ class EventData:
     names: dict[str, tuple[str, bool]]
     """Each player's name, and whether they are a bot."""
     games: Sequence[TournamentGame]
+    byes: dict[int, str]
+    """A Swiss event's byes, by round."""
 
     @property
     def settled(self) -> bool:
@@ -54,7 +57,8 @@ def read_event(store: GameStore, tournament_id: str) -> EventData:
     if event is None:
         raise SiteError("not_found", f"no tournament with id {tournament_id!r}")
     return EventData(event, store.entries(tournament_id), store.names(tournament_id),
-                     store.event_games(tournament_id))
+                     store.event_games(tournament_id),
+                     store.byes(tournament_id) if event.kind == "swiss" else {})
 
 
 def summary(event: Tournament, players: int) -> TournamentSummary:
@@ -63,7 +67,8 @@ def summary(event: Tournament, players: int) -> TournamentSummary:
         id=event.id, kind=event.kind, name=event.name, rules=event.rules, clock=event.clock,
         rated=event.rated, min_rated=event.min_rated, starts=event.starts,
         ends=event.starts + timedelta(minutes=event.minutes), status=event.status,
-        players=players, by_site=event.creator is None)
+        players=players, by_site=event.creator is None, rounds=event.rounds,
+        round=event.round)
 
 
 def personal(data: EventData, caller: str | None) -> TournamentMe:
@@ -82,16 +87,19 @@ def view(data: EventData, caller: str | None) -> TournamentView:
     games, as ``caller`` sees it (``None``: as everybody does)."""
     names = {player: name for player, (name, _) in data.names.items()}
     bots = {player for player, (_, bot) in data.names.items() if bot}
-    table = service.ranked(data.entries, data.games)
+    table = (service.swiss_ranked(data.event, data.entries, data.games, data.byes)
+             if data.event.kind == "swiss" else service.ranked(data.entries, data.games))
     me = personal(data, caller)
     return TournamentView(
         **summary(data.event, len(data.entries)).model_dump(),
         standings=[StandingView(rank=s.rank, name=names.get(s.player, "?"), points=s.points,
                                 sheet=list(s.sheet), on_fire=s.on_fire, games=s.games,
                                 performance=s.performance, rating=s.rating, paused=s.paused,
-                                bot=s.player in bots, you=caller is not None and s.player == caller)
+                                bot=s.player in bots, buchholz=s.buchholz,
+                                sonneborn_berger=s.sonneborn_berger,
+                                you=caller is not None and s.player == caller)
                    for s in table],
         games=[EventGameView(id=g.game, first=names.get(g.first, "?"),
-                             second=names.get(g.second, "?"), result=g.result)
+                             second=names.get(g.second, "?"), result=g.result, round=g.round)
                for g in reversed(data.games[-GAMES_SHOWN:])],
         joined=me.joined, playing=me.playing, at=now())

@@ -25,9 +25,9 @@ from quads.web.middleware import rates
 from quads.web.middleware.identity import caller
 from quads.web.middleware.origins import same_origin
 from quads.web.openapi import refusals
-from quads.web.schemas.tournaments import ArenaRequest, TournamentList, TournamentView
+from quads.web.schemas.tournaments import TournamentList, TournamentRequest, TournamentView
 from quads.web.settings import client_address
-from quads.web.wiring import CallerOf, HubOf, StoreOf, TournamentHubOf
+from quads.web.wiring import CallerOf, HubOf, SettingsOf, StoreOf, TournamentHubOf
 
 __all__ = ["router"]
 
@@ -50,19 +50,27 @@ def _view(store: GameStore, tournament_id: str, caller: str | None) -> Tournamen
              responses=refusals(403, 422, 429, s403=S403,
                                 s422="`invalid_clock`, `invalid_tournament`, `cannot_be_rated`"))
 @quick
-def create(request: Request, body: ArenaRequest, store: StoreOf,
-           player: CallerOf) -> TournamentView:
-    """Make an arena (an account only): it starts at `starts` (now if not given) and
-    runs for `minutes`; players who are free are paired at once, and the most points
-    win (2 a win, 1 a draw, doubled after two wins in a row)."""
+def create(request: Request, body: TournamentRequest, store: StoreOf, player: CallerOf,
+           settings: SettingsOf) -> TournamentView:
+    """Make an event (an account only), starting at `starts` (now if not given): an
+    arena runs for `minutes`, players who are free are paired at once and the most
+    points win (2 a win, 1 a draw, doubled after two wins in a row); a Swiss event
+    plays `rounds` rounds, each paired by the Dutch system once the round before is
+    over."""
     rates.charge(request, "tournaments")
     at = now()
     starts = body.starts or at
     if starts.tzinfo is None:
         starts = starts.replace(tzinfo=UTC)  # a moment without a zone is UTC
-    event = service.create_arena(
-        store, player, rules=body.rules, clock=body.clock, minutes=body.minutes,
-        rated=body.rated, starts=starts, at=at, min_rated=body.min_rated, name=body.name)
+    if body.kind == "swiss":
+        event = service.create_swiss(
+            store, player, rules=body.rules, clock=body.clock, rounds=body.rounds,
+            rated=body.rated, starts=starts, at=at, grace=settings.clock_grace,
+            min_rated=body.min_rated, name=body.name)
+    else:
+        event = service.create_arena(
+            store, player, rules=body.rules, clock=body.clock, minutes=body.minutes,
+            rated=body.rated, starts=starts, at=at, min_rated=body.min_rated, name=body.name)
     return _view(store, event.id, player)
 
 

@@ -25,13 +25,20 @@ from quads.site.accounts.rated import account_name, rated_category, rating_in, r
 from quads.site.errors import SiteError
 from quads.site.games import clocks, play
 from quads.site.games.calls import online_rules
-from quads.site.tournaments import arena, schedule
+from quads.site.tournaments import arena, schedule, swiss, swiss_run
 from quads.storage import GameStore, StoredGame
 from quads.storage.bots import Bots
-from quads.storage.tournaments import Entry, Paired, PairingTaken, Tournament, TournamentGame
+from quads.storage.tournaments import (
+    Entry,
+    Kind,
+    Paired,
+    PairingTaken,
+    Tournament,
+    TournamentGame,
+)
 
-__all__ = ["LONGEST", "SHORTEST", "Standing", "create_arena", "event_headers", "join",
-           "ranked", "standings", "tick", "withdraw"]
+__all__ = ["LONGEST", "SHORTEST", "Standing", "checked_clock", "create_arena", "create_swiss",
+           "event_headers", "join", "ranked", "standings", "swiss_ranked", "tick", "withdraw"]
 
 SHORTEST = 5
 """The shortest arena, in minutes."""
@@ -45,20 +52,24 @@ MOST_RATED = 500
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A player's line in an arena's standings: their rank (1 for the leader), points,
-    the points of each game oldest first, whether they are on fire, their games, their
-    performance (the rating their results are worth, ``None`` before a counted game),
-    their rating when they joined and whether they are paused."""
+    """A player's line in an event's standings: their rank (1 for the leader), points,
+    the points of each game (a Swiss event's: of each round) oldest first, whether
+    they are on fire, their games, their performance (the rating their results are
+    worth, ``None`` before a counted game), their rating when they joined, whether
+    they are paused (withdrawn), and a Swiss event's tie-breaks."""
 
     rank: int
     player: str
-    points: int
-    sheet: tuple[int, ...]
+    points: float
+    sheet: tuple[float, ...]
     on_fire: bool
     games: int
     performance: int | None
     rating: int
     paused: bool
+    buchholz: float | None = None
+    """A Swiss event's tie-breaks (``None`` in an arena)."""
+    sonneborn_berger: float | None = None
 
 
 def _found(store: GameStore, tournament_id: str) -> Tournament:
@@ -79,32 +90,67 @@ def create_arena(store: GameStore, creator: str | None, *, rules: str, clock: st
         games out of bounds).
     :raises InvalidRulesError: if ``rules`` cannot be read.
     """
-    if by_site:
-        creator = None
-    else:
-        require_account(store, creator)
-    parsed = online_rules(rules)
+    if not SHORTEST <= minutes <= LONGEST:
+        raise SiteError("invalid_tournament",
+                        f"an arena lasts {SHORTEST} to {LONGEST} minutes, not {minutes}")
+    return _create(store, None if by_site else creator, by_site, kind="arena", rules=rules,
+                   clock=clock, minutes=minutes, rounds=None, rated=rated, starts=starts,
+                   at=at, min_rated=min_rated, name=name)
+
+
+def create_swiss(store: GameStore, creator: str | None, *, rules: str, clock: str,
+                 rounds: int, rated: bool, starts: datetime, at: datetime, grace: float,
+                 min_rated: int = 0, name: str = "") -> Tournament:
+    """Make a Swiss event of ``rounds`` rounds of ``creator`` (an account)
+    (:mod:`quads.site.tournaments.swiss_run`); ``grace``: the seconds of each side's
+    first turn, which bound a round's length.
+
+    :raises SiteError: as :func:`create_arena`; ``invalid_tournament`` for a number of
+        rounds out of bounds.
+    :raises InvalidRulesError: if ``rules`` cannot be read.
+    """
+    if not swiss_run.FEWEST_ROUNDS <= rounds <= swiss_run.MOST_ROUNDS:
+        raise SiteError("invalid_tournament", f"a Swiss event has {swiss_run.FEWEST_ROUNDS} "
+                                              f"to {swiss_run.MOST_ROUNDS} rounds, not {rounds}")
+    checked_clock(clock)
+    return _create(store, creator, False, kind="swiss", rules=rules, clock=clock,
+                   minutes=swiss_run.swiss_minutes(clock, rounds, grace), rounds=rounds,
+                   rated=rated, starts=starts, at=at, min_rated=min_rated, name=name)
+
+
+def checked_clock(clock: str) -> RealTime:
+    """``clock`` read as the real-time clock of an event.
+
+    :raises SiteError: ``invalid_clock``.
+    """
     try:
         control = parse_time_control(clock)
     except InvalidTimeControlError as error:
         raise SiteError("invalid_clock", str(error)) from error
     if not isinstance(control, RealTime):
-        raise SiteError("invalid_clock", "an arena is played on a real-time clock, "
+        raise SiteError("invalid_clock", "a tournament is played on a real-time clock, "
                                          "not in days a move")
+    return control
+
+
+def _create(store: GameStore, creator: str | None, by_site: bool, *, kind: Kind, rules: str,
+            clock: str, minutes: int, rounds: int | None, rated: bool, starts: datetime,
+            at: datetime, min_rated: int, name: str) -> Tournament:
+    if not by_site:
+        require_account(store, creator)
+    parsed = online_rules(rules)
+    control = checked_clock(clock)
     if rated:
         rated_category(parsed, control)
-    if not SHORTEST <= minutes <= LONGEST:
-        raise SiteError("invalid_tournament",
-                        f"an arena lasts {SHORTEST} to {LONGEST} minutes, not {minutes}")
     if not at - timedelta(minutes=1) <= starts <= at + AHEAD:
-        raise SiteError("invalid_tournament", "an arena starts now or within 30 days")
+        raise SiteError("invalid_tournament", "a tournament starts now or within 30 days")
     if not 0 <= min_rated <= MOST_RATED or (min_rated and not rated):
-        raise SiteError("invalid_tournament", f"a rated arena may ask 0 to {MOST_RATED} "
+        raise SiteError("invalid_tournament", f"a rated tournament may ask 0 to {MOST_RATED} "
                                               "rated games of its players")
-    event = Tournament(id=secrets.token_urlsafe(8), kind="arena", name=name.strip()[:60],
+    event = Tournament(id=secrets.token_urlsafe(8), kind=kind, name=name.strip()[:60],
                        rules=rules, clock=clock, rated=rated, min_rated=min_rated,
                        creator=creator, created=at, starts=max(starts, at),
-                       minutes=minutes, status="created")
+                       minutes=minutes, status="created", rounds=rounds)
     store.create_tournament(event)
     return event
 
@@ -132,8 +178,9 @@ def join(store: GameStore, tournament_id: str, player: str | None, at: datetime)
         if games < event.min_rated:
             raise SiteError("not_enough_rated_games", f"this tournament asks for "
                             f"{event.min_rated} rated games of its kind; you have {games}")
+    late = event.round + 1 if event.kind == "swiss" and event.status == "started" else 1
     return store.enter(tournament_id, player,
-                       round(rating.rating) if rating is not None else 1500, at)
+                       round(rating.rating) if rating is not None else 1500, at, late)
 
 
 def withdraw(store: GameStore, tournament_id: str, player: str | None) -> None:
@@ -209,8 +256,10 @@ def _pair(store: GameStore, event: Tournament, at: datetime, grace: float) -> li
 
 def tick(store: GameStore, at: datetime, grace: float, *, scheduled: bool = False
          ) -> list[Paired]:
-    """Start the arenas due at ``at``, end those whose time is up, and pair the free
-    players of those running (``grace``: seconds for each side's first turn); with
+    """Start the events due at ``at``, end the arenas whose time is up, pair the free
+    players of those running and the next rounds of the Swiss events
+    (:func:`quads.site.tournaments.swiss_run.keep`; ``grace``: seconds for each side's
+    first turn); with
     ``scheduled``, first make the site's own arenas due to be announced
     (:mod:`quads.site.tournaments.schedule`).  The games started."""
     if scheduled:
@@ -220,7 +269,9 @@ def tick(store: GameStore, at: datetime, grace: float, *, scheduled: bool = Fals
         if event.starts <= at:
             store.set_status(event.id, "created", "started")
     for event in store.tournaments("started", limit=100):
-        if event.starts + timedelta(minutes=event.minutes) <= at:
+        if event.kind == "swiss":
+            started.extend(swiss_run.keep(store, event, at, grace, _game))
+        elif event.starts + timedelta(minutes=event.minutes) <= at:
             store.set_status(event.id, "started", "finished")
         else:
             started.extend(_pair(store, event, at, grace))
@@ -228,12 +279,32 @@ def tick(store: GameStore, at: datetime, grace: float, *, scheduled: bool = Fals
 
 
 def standings(store: GameStore, tournament_id: str) -> list[Standing]:
-    """The arena's players, the leader first (:func:`ranked`).
+    """The event's players, the leader first (:func:`ranked`, :func:`swiss_ranked`).
 
     :raises SiteError: ``not_found``.
     """
-    _found(store, tournament_id)
-    return ranked(store.entries(tournament_id), store.event_games(tournament_id))
+    event = _found(store, tournament_id)
+    entries, games = store.entries(tournament_id), store.event_games(tournament_id)
+    if event.kind == "swiss":
+        return swiss_ranked(event, entries, games, store.byes(tournament_id))
+    return ranked(entries, games)
+
+
+def swiss_ranked(event: Tournament, entries: Sequence[Entry], games: Sequence[TournamentGame],
+                 byes: dict[int, str]) -> list[Standing]:
+    """The standings of a Swiss event after the games over and byes of its rounds so
+    far, the leader first: by points, Buchholz, Sonneborn-Berger, then rating
+    (:func:`quads.site.tournaments.swiss.standings`)."""
+    played = swiss_run.history(games, byes, event.round)
+    ratings = {entry.player: entry.rating for entry in entries}
+    table = swiss.standings(swiss_run.entrants(entries), played)
+    sheets = swiss.sheets(swiss_run.entrants(entries), played)
+    counted = [g for g in games if g.result is not None and g.result != "aborted"]
+    return [Standing(rank, line.player, line.points, sheets[line.player], False,
+                     sum(line.player in (g.first, g.second) for g in counted),
+                     _performance(line.player, games, ratings), line.rating, line.withdrawn,
+                     line.buchholz, line.sonneborn_berger)
+            for rank, line in enumerate(table, 1)]
 
 
 def ranked(entries: Sequence[Entry], games: Sequence[TournamentGame]) -> list[Standing]:

@@ -40,7 +40,7 @@ from caissify_pairings import generate_pairings
 from quads.site.tournaments.arena import Pairing
 
 __all__ = ["BYE_POINTS", "LATE_BYE_POINTS", "Entrant", "Game", "Outcome", "Pairing", "Round",
-           "Standing", "SwissRound", "UnpairableRoundError", "pair_round", "standings"]
+           "Standing", "SwissRound", "UnpairableRoundError", "pair_round", "sheets", "standings"]
 
 BYE_POINTS = 1.0
 """The points of the bye of a round with an odd number of players."""
@@ -221,6 +221,15 @@ def pair_round(players: Sequence[Entrant], history: Sequence[Round], round_numbe
                                    f"{len(byes)} players would be left out")
     bye = byes[0] if byes else None
     return SwissRound(round_number, pairings, bye)
+
+
+def sheets(players: Sequence[Entrant], history: Sequence[Round]) -> dict[str, tuple[float, ...]]:
+    """Each player's points of each round of ``history``, the first first (a bye's, a
+    late entry's half point and an absence's nothing among them).
+
+    Raises :class:`ValueError` as :func:`standings` does."""
+    return {name: tuple(entry.points for entry in sheet)
+            for name, sheet in _sheets(_checked(players, history), history).items()}
 
 
 def standings(players: Sequence[Entrant], history: Sequence[Round]) -> tuple[Standing, ...]:

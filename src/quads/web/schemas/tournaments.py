@@ -11,22 +11,31 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from quads.web.fields import RulesName
 
-__all__ = ["ArenaRequest", "EventGameView", "StandingView", "TournamentList",
-           "TournamentSummary", "TournamentView"]
+__all__ = [
+    "EventGameView",
+    "StandingView",
+    "TournamentList",
+    "TournamentRequest",
+    "TournamentSummary",
+    "TournamentView",
+]
 
 
-class ArenaRequest(BaseModel):
-    """An arena to make: its rules, real-time clock, length, whether it is rated, when it
-    starts (now when not given) and the rated games of its category a player must have
-    played to join (a rated arena only)."""
+class TournamentRequest(BaseModel):
+    """An event to make: an arena of `minutes`, or a Swiss event of `rounds`; its
+    rules, real-time clock, whether it is rated, when it starts (now when not given)
+    and the rated games of its category a player must have played to join (a rated
+    event only)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["arena"] = "arena"
+    kind: Literal["arena", "swiss"] = "arena"
     name: str = Field("", max_length=60, description="A name of its own (may be empty)")
     rules: RulesName = "quads"
     clock: str = Field("180+2", max_length=16, description="`SECONDS+INCREMENT`, e.g. `180+2`")
-    minutes: int = Field(60, ge=1, le=10_000, description="Its length: 5 to 720 minutes")
+    minutes: int = Field(60, ge=1, le=10_000,
+                         description="An arena's length: 5 to 720 minutes")
+    rounds: int = Field(5, ge=1, le=100, description="A Swiss event's rounds: 2 to 15")
     rated: bool = False
     starts: datetime | None = Field(None, description="When it starts (UTC); now if not given")
     min_rated: int = Field(0, ge=0, le=10_000,
@@ -48,6 +57,9 @@ class TournamentSummary(BaseModel):
     status: Literal["created", "started", "finished"]
     players: int = Field(ge=0, description="Players who joined")
     by_site: bool = Field(description="Scheduled by the site, not made by a player")
+    rounds: int | None = Field(description="A Swiss event's rounds; null for an arena")
+    round: int = Field(ge=0, description="A Swiss event's round being played (0 before "
+                                         "the first)")
 
 
 class TournamentList(BaseModel):
@@ -64,14 +76,20 @@ class StandingView(BaseModel):
 
     rank: int = Field(ge=1)
     name: str = Field(description="The account's name")
-    points: int = Field(ge=0)
-    sheet: list[int] = Field(description="The points of each game, oldest first")
+    points: float = Field(ge=0)
+    sheet: list[float] = Field(description="The points of each game (a Swiss event's: "
+                                           "of each round), oldest first")
     on_fire: bool = Field(description="Two wins in a row: the next game counts double")
     games: int = Field(ge=0)
     performance: int | None = Field(description="The rating the results are worth")
     rating: int = Field(description="The rating when they joined")
     paused: bool
     bot: bool = Field(description="Whether the player is a bot")
+    buchholz: float | None = Field(description="A Swiss event's first tie-break: the "
+                                               "points of the opponents met")
+    sonneborn_berger: float | None = Field(description="A Swiss event's second tie-break: "
+                                                       "the points of the opponents beaten, "
+                                                       "half of those drawn")
     you: bool = Field(description="Whether this is the caller's line")
 
 
@@ -83,6 +101,7 @@ class EventGameView(BaseModel):
     first: str
     second: str
     result: Literal["first", "second", "draw", "aborted"] | None
+    round: int | None = Field(description="A Swiss event's round of the game")
 
 
 class TournamentView(TournamentSummary):
