@@ -110,3 +110,44 @@ def test_two_accounts_meet_in_an_arena(arena_server: Server, person: Person) -> 
     won = "tournaments.result.first" if first_is_guest else "tournaments.result.second"
     expect(line.locator(".watch-details")).to_have_text(
         guest.t(won, first=guest_name, second=guest_name))
+
+
+def test_a_swiss_event_plays_its_rounds(arena_server: Server, person: Person) -> None:
+    """Two accounts in a three-round Swiss event made to start now: its first round
+    waits for the second player, pairs them and opens the game on both pages; once it
+    is over nobody is left to meet, and the event ends with the winner's point."""
+    url = arena_server.url
+    host = person(url, "phone", "de")
+    guest = person(url, "desktop", "en")
+    account(host, "sw")
+    guest_name = account(guest, "sw")
+    page = host.page
+    host.press(page.locator("#tournaments-link"))
+    page.locator("#arena-kind").select_option("swiss")
+    expect(page.locator("#arena-minutes-field")).to_be_hidden()
+    page.locator("#arena-rounds").select_option("3")
+    page.locator("#arena-name").fill("Swiss night")
+    host.press(page.locator("#arena-submit"))
+    expect(page.locator("#event-title")).to_have_text("Swiss night")
+    expect(page.locator("#event-info")).to_contain_text(
+        host.t("tournaments.kind.swiss_rounds", rounds=3))
+    expect(page.locator("#event-rules-title")).to_have_text(host.t("tournaments.swiss.title"))
+    join(host)
+    expect(page.locator("#event-countdown")).to_have_text(host.t("tournaments.waiting"))
+    event = page.url.rsplit("/", 1)[1]
+    guest.open(f"/#/tournaments/{event}")
+    join(guest)
+
+    game = in_game(host)
+    assert in_game(guest) == game
+    host.press(page.locator("#resign-button"))
+    host.press(page.locator("#confirm-yes"))
+    expect(page.locator("#end-panel")).to_be_visible()
+    guest.press(guest.page.locator("#game-event-link"))
+    view = guest.page
+    expect(view.locator("#event-countdown")).to_have_text(guest.t("tournaments.over"))
+    first = view.locator("#event-standings li").first
+    expect(first).to_contain_text(guest_name)
+    expect(first.locator(".standing-points")).to_have_text("1")
+    expect(view.locator("#event-games li").first).to_contain_text(
+        guest.t("tournaments.round_short", round=1))

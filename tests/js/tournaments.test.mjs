@@ -14,6 +14,7 @@ import {
   gameToOpen,
   isScheduled,
   parseClock,
+  pointsText,
   serverNow,
   sheetText,
 } from "../../src/quads/web/static/js/tournaments/words.js";
@@ -72,6 +73,23 @@ test("the countdown runs to the start, then to the end, at the server's time", (
   const after = Date.parse("2026-12-06T19:00:00+00:00");
   assert.deepEqual(countdown(running, after, t), { key: "tournaments.ending", time: "" });
   assert.deepEqual(countdown({ ...EVENT, status: "finished" }, after, t), { key: "tournaments.over", time: "" });
+});
+
+test("a Swiss event under way tells its round, not a time", () => {
+  const swiss = { ...EVENT, kind: "swiss", status: "started", round: 2, rounds: 5 };
+  const said = countdown(swiss, Date.parse("2026-12-06T18:30:00+00:00"), t);
+  assert.deepEqual(said, { key: "tournaments.round", time: "", round: 2, rounds: 5 });
+  assert.equal(t(said.key, said), "Round 2 of 5");
+  assert.equal(countdown({ ...swiss, round: 0 }, 0, t).key, "tournaments.waiting");
+  assert.equal(countdown({ ...swiss, status: "created" }, Date.parse("2026-12-06T17:00:00+00:00"), t).key, "tournaments.starts_in");
+});
+
+test("points show halves as a table does", () => {
+  assert.equal(pointsText(0), "0");
+  assert.equal(pointsText(0.5), "½");
+  assert.equal(pointsText(2.5), "2½");
+  assert.equal(pointsText(12), "12");
+  assert.equal(sheetText([1, 0.5, 0]), "1 ½ 0");
 });
 
 test("a countdown shows hours, then days in words", () => {

@@ -162,3 +162,19 @@ def test_a_round_waits_for_its_games_until_the_deadline(store: GameStore) -> Non
     assert store.tournament(event).round == 2  # type: ignore[union-attr]
     table = {line.player: line for line in service.standings(store, event)}
     assert all(table[player].sheet == (0.0, 0.0) for player in still)  # not over yet
+
+
+def test_the_first_round_waits_for_a_second_player(store: GameStore) -> None:
+    event = _swiss(store, 3)
+    first, second = list(PLAYERS)[:2]
+    service.join(store, event, first, now())
+    assert _tick(store) == []
+    assert store.tournament(event).round == 0  # type: ignore[union-attr]
+    service.join(store, event, second, now())
+    assert len(_tick(store)) == 1
+    lonely = _swiss(store, 3)
+    service.join(store, lonely, first, now())
+    made = store.tournament(lonely)
+    assert made is not None
+    _tick(store, now() + timedelta(minutes=made.minutes + 1))
+    assert store.tournament(lonely).status == "finished"  # type: ignore[union-attr]

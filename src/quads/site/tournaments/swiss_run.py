@@ -7,7 +7,9 @@ scoring a half-point bye each), and withdraw when they like (paired no more; the
 games played still count).  At its start the event's first round is paired; each
 next round begins when every game of the round before has ended, or at the round's
 deadline, the longest a game of the event's clock can last (both clocks spent, every
-increment earned, both first turns' grace) and a minute more.  A player whose game of
+increment earned, both first turns' grace) and a minute more.  An event that has
+fewer than two players at its start waits for the second before its first round
+(and is over, unplayed, if none came by its latest end).  A player whose game of
 the round before still runs at the deadline sits the next round out (it scores
 nothing); the game counts once it ends.  After the last round, or when no round can
 be paired any more (everybody has met everybody), the event is over once its games are.
@@ -116,6 +118,12 @@ def keep(store: GameStore, event: Tournament, at: datetime, grace: float,
         deadline = (event.round_started or event.starts) + round_limit(event.clock, grace)
         if this_round and at < deadline:
             return []
+    if event.round == 0 and sum(e.active for e in store.entries(event.id)) < 2:
+        # Nobody to pair yet: the first round waits for two players, until the
+        # event's latest end.
+        if at >= event.starts + timedelta(minutes=event.minutes):
+            store.set_status(event.id, "started", "finished")
+        return []
     if event.round >= event.rounds:
         if not running:
             store.set_status(event.id, "started", "finished")

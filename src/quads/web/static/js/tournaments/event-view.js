@@ -11,7 +11,7 @@ import { t } from "../i18n.js";
 import { botBadge, describeError, messageWords, rulesName } from "../names.js";
 import { profileLink } from "../players/links.js";
 import { EventLive } from "./event-live.js";
-import { countdown, eventClock, eventName, serverNow, sheetText } from "./words.js";
+import { countdown, eventClock, eventName, pointsText, serverNow, sheetText } from "./words.js";
 
 /** The player's own part of a view the API answered to them (as the socket's "me"). */
 function meOf(view) {
@@ -126,8 +126,8 @@ export class EventView {
       return;
     }
     const now = serverNow(this.at, this.received, Date.now());
-    const { key, time } = countdown(event, now, t);
-    line.textContent = t(key, { time });
+    const said = countdown(event, now, t);
+    line.textContent = t(said.key, said);
     line.dataset.status = event.status;
   }
 
@@ -144,13 +144,17 @@ export class EventView {
       return;
     }
     $("event-title").textContent = eventName(event, t);
-    const info = [rulesName(event.rules), eventClock(event), t(event.rated ? "tournaments.rated" : "tournaments.casual"),
+    const kind = event.kind === "swiss" ? t("tournaments.kind.swiss_rounds", { rounds: event.rounds }) : t("tournaments.kind.arena");
+    const info = [kind, rulesName(event.rules), eventClock(event), t(event.rated ? "tournaments.rated" : "tournaments.casual"),
       t(event.players === 1 ? "tournaments.players.one" : "tournaments.players.many", { count: event.players })];
     $("event-info").textContent = info.join(" · ");
     this.renderCountdown();
     this.renderActions(event);
     this.renderStandings(event);
     this.renderGames(event);
+    $("event-rules-title").textContent = t(event.kind === "swiss" ? "tournaments.swiss.title" : "tournaments.rules.title");
+    $("event-rules-arena").hidden = event.kind === "swiss";
+    $("event-rules-swiss").hidden = event.kind !== "swiss";
   }
 
   renderActions(event) {
@@ -167,7 +171,7 @@ export class EventView {
     play.hidden = !(me && me.playing);
     if (me && me.playing) play.setAttribute("href", `#/game/${encodeURIComponent(me.playing)}`);
     let note = "";
-    if (me && me.joined && !over) note = t(me.playing ? "tournaments.playing" : "tournaments.joined");
+    if (me && me.joined && !over) note = t(me.playing ? "tournaments.playing" : event.kind === "swiss" ? "tournaments.joined_swiss" : "tournaments.joined");
     else if (me && me.name && !over) note = t("tournaments.paused");
     $("event-me").textContent = note;
     $("event-me").hidden = !note;
@@ -208,10 +212,15 @@ export class EventView {
       const sheet = document.createElement("span");
       sheet.className = "standing-sheet";
       sheet.textContent = sheetText(standing.sheet);
+      if (standing.buchholz !== null && standing.buchholz !== undefined) {
+        // A Swiss event's tie-breaks after the points of each round.
+        const ties = t("tournaments.tiebreaks", { buchholz: pointsText(standing.buchholz), berger: pointsText(standing.sonneborn_berger || 0) });
+        sheet.textContent = `${sheet.textContent} · ${ties}`;
+      }
       const points = document.createElement("strong");
       points.className = "standing-points";
-      points.textContent = String(standing.points);
-      points.setAttribute("aria-label", t("tournaments.points", { points: standing.points }));
+      points.textContent = pointsText(standing.points);
+      points.setAttribute("aria-label", t("tournaments.points", { points: pointsText(standing.points) }));
       item.append(rank, name, sheet, points);
       if (mine && standing.name === mine) {
         item.classList.add("is-you");
@@ -241,6 +250,7 @@ export class EventView {
       const result = document.createElement("span");
       result.className = "watch-details";
       result.textContent = game.result ? t(RESULT_KEYS[game.result], { first: game.first, second: game.second }) : t("tournaments.game.playing");
+      if (game.round) result.textContent = `${t("tournaments.round_short", { round: game.round })} · ${result.textContent}`;
       link.append(players, result);
       item.append(link);
       return item;

@@ -15,6 +15,8 @@ const STATUSES = ["started", "created", "finished"];
 const RULES = ["quads", "classic", "advanced"];
 const LENGTHS = [15, 30, 45, 60, 90, 120];
 const STARTS = [0, 5, 15, 30, 60];
+const KINDS = ["arena", "swiss"];
+const ROUNDS = [3, 4, 5, 6, 7, 9];
 
 /** An API clock "180+2" of a preset "3+2" (minutes+seconds). */
 function apiClock(preset) {
@@ -35,6 +37,7 @@ export class TournamentsView {
     this.asked = 0;
     /** @type {number | undefined} */
     this.ticker = undefined;
+    $select("arena-kind").addEventListener("change", () => this.render());
     $("arena-form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.make();
@@ -72,14 +75,17 @@ export class TournamentsView {
     if (this.busy) return;
     const preset = $select("arena-clock").value;
     const delay = Number($select("arena-starts").value);
+    const kind = $select("arena-kind").value;
     /** @type {Record<string, unknown>} */
     const body = {
+      kind,
       name: $input("arena-name").value.trim(),
       rules: $select("arena-rules").value,
       clock: apiClock(preset),
-      minutes: Number($select("arena-minutes").value),
       rated: $input("arena-rated").checked,
     };
+    if (kind === "swiss") body.rounds = Number($select("arena-rounds").value);
+    else body.minutes = Number($select("arena-minutes").value);
     if (delay) body.starts = new Date(Date.now() + delay * 60_000).toISOString();
     this.busy = true;
     this.failure = null;
@@ -107,7 +113,12 @@ export class TournamentsView {
       }));
       select.value = chosen;
     };
+    fill("arena-kind", KINDS, (kind) => t(`tournaments.kind.${kind}`));
     fill("arena-rules", RULES, rulesName);
+    fill("arena-rounds", ROUNDS, (rounds) => String(rounds), 5);
+    const swiss = $select("arena-kind").value === "swiss";
+    $("arena-minutes-field").hidden = swiss;
+    $("arena-rounds-field").hidden = !swiss;
     fill("arena-clock", REALTIME_PRESETS, (preset) => preset, "3+2");
     fill("arena-minutes", LENGTHS, (minutes) => t("tournaments.create.minutes_value", { minutes }), 30);
     fill("arena-starts", STARTS, (minutes) => minutes ? t("tournaments.create.in", { minutes }) : t("tournaments.create.now"));
@@ -126,8 +137,8 @@ export class TournamentsView {
     for (const line of document.querySelectorAll("#tournaments-view .event-countdown")) {
       if (!(line instanceof HTMLElement) || !line.dataset.event) continue;
       const event = JSON.parse(line.dataset.event);
-      const { key, time } = countdown(event, now, t);
-      line.textContent = t(key, { time });
+      const said = countdown(event, now, t);
+      line.textContent = t(said.key, said);
     }
   }
 
@@ -156,11 +167,12 @@ export class TournamentsView {
     name.textContent = eventName(event, t);
     const details = document.createElement("span");
     details.className = "event-details";
-    details.textContent = [rulesName(event.rules), eventClock(event), t(event.rated ? "tournaments.rated" : "tournaments.casual"),
+    const kind = event.kind === "swiss" ? t("tournaments.kind.swiss_rounds", { rounds: event.rounds }) : t("tournaments.kind.arena");
+    details.textContent = [kind, rulesName(event.rules), eventClock(event), t(event.rated ? "tournaments.rated" : "tournaments.casual"),
       t(event.players === 1 ? "tournaments.players.one" : "tournaments.players.many", { count: event.players })].join(" · ");
     const when = document.createElement("span");
     when.className = "event-countdown";
-    when.dataset.event = JSON.stringify({ status: event.status, starts: event.starts, ends: event.ends });
+    when.dataset.event = JSON.stringify({ status: event.status, starts: event.starts, ends: event.ends, kind: event.kind, round: event.round, rounds: event.rounds });
     link.append(name, details, when);
     item.append(link);
     return item;

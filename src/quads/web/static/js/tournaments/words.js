@@ -51,8 +51,10 @@ export function countdownText(ms, t) {
 
 /**
  * What the countdown of `event` says at the server's time `nowMs`: {key, time}
- * (tournaments.starts_in / ends_in / ending / over), `time` the countdown's text
- * or "" when none counts.
+ * (tournaments.starts_in / starting / ends_in / ending / waiting / round / over),
+ * `time` the countdown's text or "" when none counts; a Swiss event under way tells
+ * its round ({key: "tournaments.round", round, rounds}), or before its first that it
+ * waits for a second player.
  */
 export function countdown(event, nowMs, t) {
   if (event.status === "finished") return { key: "tournaments.over", time: "" };
@@ -60,8 +62,18 @@ export function countdown(event, nowMs, t) {
   const ends = Date.parse(event.ends);
   if (event.status === "created" && nowMs < starts) return { key: "tournaments.starts_in", time: countdownText(starts - nowMs, t) };
   if (event.status === "created") return { key: "tournaments.starting", time: "" };
+  if (event.kind === "swiss" && !event.round) return { key: "tournaments.waiting", time: "" };
+  if (event.kind === "swiss") return { key: "tournaments.round", time: "", round: event.round, rounds: event.rounds };
   if (nowMs < ends) return { key: "tournaments.ends_in", time: countdownText(ends - nowMs, t) };
   return { key: "tournaments.ending", time: "" };
+}
+
+/** Points as a table shows them: "3", "2½", "½". */
+export function pointsText(points) {
+  const whole = Math.floor(points);
+  const half = points - whole >= 0.5;
+  if (!half) return String(whole);
+  return whole ? `${whole}½` : "½";
 }
 
 /** The server's time now, from a view's `at` received at the device's `receivedMs`
@@ -71,9 +83,9 @@ export function serverNow(at, receivedMs, nowMs) {
   return Number.isNaN(then) ? nowMs : then + (nowMs - receivedMs);
 }
 
-/** A sheet of points, oldest first: "2 4 0 1". */
+/** A sheet of points, oldest first: "2 4 0 1", a Swiss event's "1 ½ 0". */
 export function sheetText(sheet) {
-  return sheet.join(" ");
+  return sheet.map(pointsText).join(" ");
 }
 
 /**
