@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -48,10 +49,16 @@ ROOM = 40
 """The people behind one address that the shipped limits are sized for."""
 
 
+LOGS: list[Path] = []
+"""The log of the site's server: a failure of the server (a 5xx) shows its end."""
+
+
 @pytest.fixture(scope="module")
 def site(postgres: PostgresServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     with proxied_site(postgres, tmp_path_factory.mktemp("site"), SHIPPED) as here:
+        LOGS[:] = [here.prefix / "quads.log"]
         yield here
+        LOGS.clear()
 
 
 @pytest.fixture(scope="module", params=["direct", "proxy"])
@@ -60,6 +67,10 @@ def target(site: Site, request: pytest.FixtureRequest) -> Target:
 
 
 def _answered(answer: httpx.Response, status: int) -> dict[str, Any]:
+    if answer.status_code >= 500 and status < 500:  # the server's own account of it
+        told = "".join(log.read_text(encoding="utf-8", errors="replace")[-6000:]
+                       for log in LOGS if log.exists())
+        raise AssertionError((answer.request.url, answer.status_code, answer.text, told))
     assert answer.status_code == status, (answer.request.url, answer.status_code, answer.text)
     body: dict[str, Any] = answer.json() if answer.content else {}
     return body
