@@ -247,3 +247,32 @@ def test_the_site_announces_its_own_arenas_once_whoever_ticks(store: GameStore) 
     assert hourly is not None
     assert (hourly.creator, hourly.rated, hourly.rules, hourly.clock, hourly.minutes) == (
         None, True, "quads", "180+2", 55)
+
+
+def test_an_event_that_fails_its_turn_stops_no_other(store: GameStore) -> None:
+    """A Swiss event whose record seats a player it does not know fails its turn; the
+    arena beside it is paired all the same, and the failure is handed on."""
+    broken = service.create_swiss(store, A, rules="quads", clock="180+2", rounds=3,
+                                  rated=False, starts=now(), at=now(), grace=GRACE).id
+    for player in (A, B):
+        service.join(store, broken, player, now())
+    arena = _arena(store)
+    for player in (C, D):
+        service.join(store, arena, player, now())
+    service.tick(store, now(), GRACE)  # both started; the Swiss event's first round too
+    with store.begin(write=True) as connection:  # a game of round 1 with a stranger
+        connection.execute(tournament_games.insert().values(
+            game="forged", tournament=broken, first=NOBODY, second=A, started="2026-01-01",
+            result="first", no_show=None, ended="2026-01-01", round=1))
+    for game in store.event_games(broken):
+        if game.result is None:
+            _end(store, game.game, Player.FIRST)
+    for game in store.event_games(arena):
+        _end(store, game.game, Player.FIRST)
+    failures: list[str] = []
+    started = service.tick(store, now(), GRACE,
+                           failed=lambda event, error: failures.append(event.id))
+    assert failures == [broken]
+    assert started == []  # the arena's two met last: nobody new to pair, and no fault
+    with pytest.raises(ValueError, match="round 1"):
+        service.tick(store, now(), GRACE)  # without ``failed``, the fault is raised

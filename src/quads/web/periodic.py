@@ -2,8 +2,9 @@
 
 :class:`Periodic` is what the timekeeper (:mod:`quads.web.timekeeper`) and the upkeep
 (:mod:`quads.web.upkeep`) share: started once the app runs, a round every
-``interval`` seconds, a round that fails on the store logged and tried again at the
-next interval, and a stop that waits for the round under way.
+``interval`` seconds, a round that fails on the store (or on a fault of its own,
+logged with its traceback) logged and tried again at the next interval, and a stop
+that waits for the round under way.
 """
 
 from __future__ import annotations
@@ -55,3 +56,5 @@ class Periodic:
                 await self.round()
             except StorageError as exc:
                 self.log.warning("%s: %s", self.failure, exc)
+            except Exception:  # a fault of the round itself: told, and tried again
+                self.log.exception("%s: an unexpected error", self.failure)

@@ -18,7 +18,7 @@ import logging
 from quads.site.tournaments import service
 from quads.storage import GameStore
 from quads.storage.stored import now
-from quads.storage.tournaments import Paired
+from quads.storage.tournaments import Paired, Tournament
 from quads.web.live_hub import LiveHub
 from quads.web.periodic import Periodic
 from quads.web.settings import Settings
@@ -43,10 +43,14 @@ class TournamentKeeper(Periodic):
     def keep(self) -> list[Paired]:
         """One round: the games it started."""
         started = service.tick(self.store, now(), self.settings.clock_grace,
-                               scheduled=self.settings.scheduled_arenas)
+                               scheduled=self.settings.scheduled_arenas, failed=self._failed)
         for paired in started:
             self.hub.publish(paired.game.id, paired.game)
         return started
+
+    @staticmethod
+    def _failed(event: Tournament, error: Exception) -> None:
+        _log.error("the tournament %s failed its turn", event.id, exc_info=error)
 
     async def round(self) -> None:
         await asyncio.to_thread(self.keep)

@@ -14,7 +14,7 @@ then finish and count.  :func:`standings` ranks the players.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -26,7 +26,7 @@ from quads.site.errors import SiteError
 from quads.site.games import clocks, play
 from quads.site.games.calls import online_rules
 from quads.site.tournaments import arena, schedule, swiss, swiss_run
-from quads.storage import GameStore, StoredGame
+from quads.storage import GameStore, StorageError, StoredGame
 from quads.storage.bots import Bots
 from quads.storage.tournaments import (
     Entry,
@@ -254,12 +254,13 @@ def _pair(store: GameStore, event: Tournament, at: datetime, grace: float) -> li
         return []
 
 
-def tick(store: GameStore, at: datetime, grace: float, *, scheduled: bool = False
-         ) -> list[Paired]:
+def tick(store: GameStore, at: datetime, grace: float, *, scheduled: bool = False,
+         failed: Callable[[Tournament, Exception], None] | None = None) -> list[Paired]:
     """Start the events due at ``at``, end the arenas whose time is up, pair the free
     players of those running and the next rounds of the Swiss events
     (:func:`quads.site.tournaments.swiss_run.keep`; ``grace``: seconds for each side's
-    first turn); with
+    first turn); with ``failed``, an event whose turn fails on a fault of its own (not
+    the database's) is handed to it and the others go on; with
     ``scheduled``, first make the site's own arenas due to be announced
     (:mod:`quads.site.tournaments.schedule`).  The games started."""
     if scheduled:
@@ -269,12 +270,20 @@ def tick(store: GameStore, at: datetime, grace: float, *, scheduled: bool = Fals
         if event.starts <= at:
             store.set_status(event.id, "created", "started")
     for event in store.tournaments("started", limit=100):
-        if event.kind == "swiss":
-            started.extend(swiss_run.keep(store, event, at, grace, _game))
-        elif event.starts + timedelta(minutes=event.minutes) <= at:
-            store.set_status(event.id, "started", "finished")
-        else:
-            started.extend(_pair(store, event, at, grace))
+        try:
+            if event.kind == "swiss":
+                started.extend(swiss_run.keep(store, event, at, grace, _game))
+            elif event.starts + timedelta(minutes=event.minutes) <= at:
+                store.set_status(event.id, "started", "finished")
+            else:
+                started.extend(_pair(store, event, at, grace))
+        except StorageError:
+            raise  # the database away: every event waits for the next tick
+        except Exception as error:
+            # A fault of one event's own stops neither the others nor the next tick.
+            if failed is None:
+                raise
+            failed(event, error)
     return started
 
 
