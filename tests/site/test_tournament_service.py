@@ -22,6 +22,7 @@ from quads.storage import GameStore
 from quads.storage.accounts import AccountStore
 from quads.storage.stored import now
 from quads.storage.tables import tournament_games
+from quads.storage.tournaments import Paired, SeatTaken
 
 PLAYERS = {p * 64: name for p, name in zip("abcdef", ("Ada", "Bea", "Cai", "Dan", "Eve", "Fay"),
                                              strict=True)}
@@ -276,3 +277,26 @@ def test_an_event_that_fails_its_turn_stops_no_other(store: GameStore) -> None:
     assert started == []  # the arena's two met last: nobody new to pair, and no fault
     with pytest.raises(ValueError, match="round 1"):
         service.tick(store, now(), GRACE)  # without ``failed``, the fault is raised
+
+
+def test_a_player_gone_between_the_look_and_the_seat_starts_nothing(store: GameStore) -> None:
+    """A player who withdraws while the keeper pairs (between its read and its seating)
+    makes the store start nothing that round: the next tick pairs anew."""
+    arena = _arena(store)
+    for player in (A, B, C):
+        service.join(store, arena, player, now())
+    assert store.set_status(arena, "created", "started")
+    service.withdraw(store, arena, C)  # after the keeper's look, say
+    event = store.tournament(arena)
+    assert event is not None
+
+    def stale(free: list[object], games: list[object]) -> list[Paired]:
+        return [Paired(A, B, service._game(event, A, B, now(), GRACE)),
+                Paired(C, D, service._game(event, C, D, now(), GRACE))]
+
+    with pytest.raises(SeatTaken):
+        store.pair(arena, stale, now())
+    assert store.event_games(arena) == []  # not even the game of the two still free
+    assert _seated(store, arena) == {}
+    (paired,) = service.tick(store, now(), GRACE)  # the next tick pairs anew
+    assert {paired.first, paired.second} == {A, B}

@@ -40,8 +40,8 @@ from quads.storage.tables import (
     tournaments,
 )
 
-__all__ = ["Entry", "Kind", "Paired", "PairingTaken", "Status", "Tournament", "TournamentGame",
-           "TournamentStore", "count_game"]
+__all__ = ["Entry", "Kind", "Paired", "PairingTaken", "SeatTaken", "Status", "Tournament",
+           "TournamentGame", "TournamentStore", "count_game"]
 
 Status = Literal["created", "started", "finished"]
 Kind = Literal["arena", "swiss"]
@@ -113,6 +113,11 @@ class Paired:
 
 class PairingTaken(Exception):  # noqa: N818 (a state, not a failure)
     """Another process is pairing this event now (PostgreSQL's advisory lock)."""
+
+
+class SeatTaken(PairingTaken):
+    """A player chosen was no longer free when seated (they withdrew meanwhile):
+    nothing was started, and the next tick pairs anew."""
 
 
 def _moment(text: str | None) -> datetime | None:
@@ -281,9 +286,9 @@ class TournamentStore(Database):
         and its byes so far, all in one transaction.  Of several processes doing it at
         once, one does; the others find the round started and start nothing.
 
-        :raises PairingTaken: if another process is pairing the event now.
-        :raises ValueError: if a game would seat a player who is not free (nothing
-            is then started).
+        :raises PairingTaken: if another process is pairing the event now, or
+            :class:`SeatTaken` if a game would seat a player who is no longer free
+            (nothing is then started).
         """
         create_in: Callable[[Connection, StoredGame], None] = self.create_in  # type: ignore[attr-defined]
         with self.begin(write=True) as connection:
@@ -321,7 +326,7 @@ class TournamentStore(Database):
                         tournament_players.c.player == player,
                         tournament_players.c.current.is_(None)).values(current=paired.game.id))
                     if seated.rowcount != 1:
-                        raise ValueError(f"{player!r} is not free in {tournament_id!r}")
+                        raise SeatTaken(f"{player!r} is not free in {tournament_id!r}")
             if bye is not None:
                 connection.execute(insert(tournament_byes).values(
                     tournament=tournament_id, round=number, player=bye))
@@ -341,9 +346,9 @@ class TournamentStore(Database):
         """Start the games that ``choose`` makes of the event's free players (active,
         in no game), given them and the event's games so far, all in one transaction.
 
-        :raises PairingTaken: if another process is pairing the event now.
-        :raises ValueError: if a game would seat a player who is not free (nothing
-            is then started).
+        :raises PairingTaken: if another process is pairing the event now, or
+            :class:`SeatTaken` if a game would seat a player who is no longer free
+            (nothing is then started).
         """
         create_in: Callable[[Connection, StoredGame], None] = self.create_in  # type: ignore[attr-defined]
         with self.begin() as connection:  # a look first: most ticks find nobody to pair
@@ -384,7 +389,7 @@ class TournamentStore(Database):
                         tournament_players.c.active == 1,
                         tournament_players.c.current.is_(None)).values(current=paired.game.id))
                     if seated.rowcount != 1:
-                        raise ValueError(f"{player!r} is not free in {tournament_id!r}")
+                        raise SeatTaken(f"{player!r} is not free in {tournament_id!r}")
         return chosen
 
 
