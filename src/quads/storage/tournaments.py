@@ -290,14 +290,8 @@ class TournamentStore(Database):
             :class:`SeatTaken` if a game would seat a player who is no longer free
             (nothing is then started).
         """
-        create_in: Callable[[Connection, StoredGame], None] = self.create_in  # type: ignore[attr-defined]
         with self.begin(write=True) as connection:
-            if self.postgres:
-                got = connection.execute(sql("SELECT pg_try_advisory_xact_lock("
-                                             "hashtextextended(:key, 0))"),
-                                         {"key": f"tournament {tournament_id}"}).scalar_one()
-                if not got:
-                    raise PairingTaken(tournament_id)
+            self._lock(connection, tournament_id)
             row = connection.execute(select(tournaments).where(
                 tournaments.c.id == tournament_id)).first()
             if row is None or row.status != "started" or row.round != number - 1:
@@ -313,26 +307,50 @@ class TournamentStore(Database):
                 select(tournament_byes).where(tournament_byes.c.tournament == tournament_id))}
             chosen, bye = choose(_tournament(row), entries, played, byes)
             for paired in chosen:
-                create_in(connection, paired.game)
-                self.notify(connection, f"{paired.game.id} {paired.game.revision} "
-                                        f"{paired.first} {paired.second}")
-                connection.execute(insert(tournament_games).values(
-                    game=paired.game.id, tournament=tournament_id, first=paired.first,
-                    second=paired.second, started=moment_text(at), result=None,
-                    no_show=None, ended=None, round=number))
-                for player in (paired.first, paired.second):
-                    seated = connection.execute(update(tournament_players).where(
-                        tournament_players.c.tournament == tournament_id,
-                        tournament_players.c.player == player,
-                        tournament_players.c.current.is_(None)).values(current=paired.game.id))
-                    if seated.rowcount != 1:
-                        raise SeatTaken(f"{player!r} is not free in {tournament_id!r}")
+                self._seat(connection, tournament_id, paired, at, number)
             if bye is not None:
                 connection.execute(insert(tournament_byes).values(
                     tournament=tournament_id, round=number, player=bye))
             connection.execute(update(tournaments).where(tournaments.c.id == tournament_id)
                                .values(round=number, round_started=moment_text(at)))
         return list(chosen)
+
+    def _lock(self, connection: Connection, tournament_id: str) -> None:
+        """Take the event's pairing for this transaction (PostgreSQL's advisory lock;
+        SQLite's one writer is lock enough).
+
+        :raises PairingTaken: if another process is pairing the event now.
+        """
+        if self.postgres:
+            got = connection.execute(sql("SELECT pg_try_advisory_xact_lock("
+                                         "hashtextextended(:key, 0))"),
+                                     {"key": f"tournament {tournament_id}"}).scalar_one()
+            if not got:
+                raise PairingTaken(tournament_id)
+
+    def _seat(self, connection: Connection, tournament_id: str, paired: Paired,
+              at: datetime, number: int | None) -> None:
+        """Start ``paired``'s game in the event (of Swiss round ``number``), its players
+        seated at it: each must be in the event (not paused) and free.
+
+        :raises SeatTaken: if one is not.
+        """
+        create_in: Callable[[Connection, StoredGame], None] = self.create_in  # type: ignore[attr-defined]
+        create_in(connection, paired.game)
+        # Every process hears of it, as of a save: its players' bots' streams.
+        self.notify(connection, f"{paired.game.id} {paired.game.revision} "
+                                f"{paired.first} {paired.second}")
+        connection.execute(insert(tournament_games).values(
+            game=paired.game.id, tournament=tournament_id, first=paired.first,
+            second=paired.second, started=moment_text(at), result=None, no_show=None,
+            ended=None, round=number))
+        for player in (paired.first, paired.second):
+            seated = connection.execute(update(tournament_players).where(
+                tournament_players.c.tournament == tournament_id,
+                tournament_players.c.player == player, tournament_players.c.active == 1,
+                tournament_players.c.current.is_(None)).values(current=paired.game.id))
+            if seated.rowcount != 1:
+                raise SeatTaken(f"{player!r} is not free in {tournament_id!r}")
 
     def event_of(self, game_id: str) -> str | None:
         """The event that paired the game ``game_id``, or ``None``."""
@@ -350,7 +368,6 @@ class TournamentStore(Database):
             :class:`SeatTaken` if a game would seat a player who is no longer free
             (nothing is then started).
         """
-        create_in: Callable[[Connection, StoredGame], None] = self.create_in  # type: ignore[attr-defined]
         with self.begin() as connection:  # a look first: most ticks find nobody to pair
             free_now = connection.execute(
                 select(func.count()).select_from(tournament_players).where(
@@ -360,12 +377,7 @@ class TournamentStore(Database):
         if free_now < 2:
             return []
         with self.begin(write=True) as connection:
-            if self.postgres:
-                got = connection.execute(sql("SELECT pg_try_advisory_xact_lock("
-                                             "hashtextextended(:key, 0))"),
-                                         {"key": f"tournament {tournament_id}"}).scalar_one()
-                if not got:
-                    raise PairingTaken(tournament_id)
+            self._lock(connection, tournament_id)
             rows = connection.execute(select(tournament_players).where(
                 tournament_players.c.tournament == tournament_id)).all()
             free = [_entry(row) for row in rows if row.active and row.current is None]
@@ -374,22 +386,7 @@ class TournamentStore(Database):
                 .order_by(tournament_games.c.started, tournament_games.c.game)).all()]
             chosen = list(choose(free, played)) if len(free) > 1 else []
             for paired in chosen:
-                create_in(connection, paired.game)
-                # Every process hears of it, as of a save: its players' bots' streams.
-                self.notify(connection, f"{paired.game.id} {paired.game.revision} "
-                                        f"{paired.first} {paired.second}")
-                connection.execute(insert(tournament_games).values(
-                    game=paired.game.id, tournament=tournament_id, first=paired.first,
-                    second=paired.second, started=moment_text(at), result=None,
-                    no_show=None, ended=None))
-                for player in (paired.first, paired.second):
-                    seated = connection.execute(update(tournament_players).where(
-                        tournament_players.c.tournament == tournament_id,
-                        tournament_players.c.player == player,
-                        tournament_players.c.active == 1,
-                        tournament_players.c.current.is_(None)).values(current=paired.game.id))
-                    if seated.rowcount != 1:
-                        raise SeatTaken(f"{player!r} is not free in {tournament_id!r}")
+                self._seat(connection, tournament_id, paired, at, None)
         return chosen
 
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
-from pydantic import ValidationError
 
 from quads.clock import parse_time_control
 from quads.rules import Rules
@@ -31,8 +30,6 @@ from quads.web.lane import lane_for
 from quads.web.live_hub import LiveHub
 from quads.web.middleware.identity import CLOSE_UNAVAILABLE
 from quads.web.schemas.lobby import (
-    LobbyPing,
-    LobbyPong,
     PairedMessage,
     SeekGoneMessage,
     SeekMessage,
@@ -40,6 +37,7 @@ from quads.web.schemas.lobby import (
     SeekView,
 )
 from quads.web.settings import Settings
+from quads.web.socket_gate import heard
 
 __all__ = ["LOBBY_KEY", "LobbyHub", "seek_view"]
 
@@ -268,13 +266,8 @@ class LobbyHub:
                     waiting.add(again)
                 done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
                 if receiver in done:
-                    try:
-                        text = receiver.result()
-                    except (WebSocketDisconnect, RuntimeError, KeyError):
+                    if not await heard(websocket, receiver):
                         return
-                    with contextlib.suppress(ValidationError):
-                        LobbyPing.model_validate_json(text)
-                        await websocket.send_text(LobbyPong(type="pong").model_dump_json())
                     receiver = asyncio.ensure_future(websocket.receive_text())
         except (WebSocketDisconnect, RuntimeError, StorageError):
             return

@@ -21,11 +21,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket
 
-from quads.web.live_hub import CLOSE_BUSY
 from quads.web.lobby_hub import LOBBY_KEY
 from quads.web.middleware.identity import caller
-from quads.web.middleware.origins import same_origin
-from quads.web.settings import client_address
+from quads.web.socket_gate import admit
 from quads.web.wiring import HubOf, LobbyHubOf
 
 __all__ = ["router"]
@@ -36,16 +34,8 @@ router = APIRouter(prefix="/api")
 @router.websocket("/lobby/live")
 async def lobby_live(websocket: WebSocket, lobby: LobbyHubOf, hub: HubOf) -> None:
     """The live lobby (see the module's documentation)."""
-    origin = websocket.headers.get("origin")
-    if origin is not None and not same_origin(origin, websocket.scope):
-        await websocket.accept()
-        await websocket.close(code=4403, reason="cross-site socket refused")
-        return
-    client = client_address(websocket.scope)
-    refused = hub.admit(LOBBY_KEY, client, most=lobby.settings.lobby_sockets)
-    if refused is not None:
-        await websocket.accept()
-        await websocket.close(code=CLOSE_BUSY, reason=refused)
+    client = await admit(websocket, hub, LOBBY_KEY, lobby.settings.lobby_sockets)
+    if client is None:
         return
     try:
         await lobby.serve(websocket, caller(websocket))

@@ -21,22 +21,20 @@ hub never waits on a socket, and an event's read is shared by all its sockets he
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
-from pydantic import ValidationError
 
 from quads.site.errors import SiteError
 from quads.storage import GameStore, StorageError
 from quads.web.lane import lane_for
 from quads.web.middleware.identity import CLOSE_UNAVAILABLE
 from quads.web.periodic import Periodic
-from quads.web.schemas.lobby import LobbyPing, LobbyPong
 from quads.web.schemas.tournaments import TournamentMeMessage, TournamentMessage
 from quads.web.settings import Settings
+from quads.web.socket_gate import heard
 from quads.web.tournament_views import EventData, personal, read_event, view
 
 __all__ = ["CLOSE_NOT_FOUND", "TournamentHub"]
@@ -158,13 +156,8 @@ class TournamentHub(Periodic):
                 done, _ = await asyncio.wait({receiver, waiter},
                                              return_when=asyncio.FIRST_COMPLETED)
                 if receiver in done:
-                    try:
-                        text = receiver.result()
-                    except (WebSocketDisconnect, RuntimeError, KeyError):
+                    if not await heard(websocket, receiver):
                         return
-                    with contextlib.suppress(ValidationError):
-                        LobbyPing.model_validate_json(text)
-                        await websocket.send_text(LobbyPong(type="pong").model_dump_json())
                     receiver = asyncio.ensure_future(websocket.receive_text())
         except (WebSocketDisconnect, RuntimeError):
             return

@@ -20,13 +20,11 @@ from quads.storage import GameStore
 from quads.storage.stored import now
 from quads.web import tournament_views as views
 from quads.web.dispatch import quick
-from quads.web.live_hub import CLOSE_BUSY
 from quads.web.middleware import rates
 from quads.web.middleware.identity import caller
-from quads.web.middleware.origins import same_origin
 from quads.web.openapi import refusals
 from quads.web.schemas.tournaments import TournamentList, TournamentRequest, TournamentView
-from quads.web.settings import client_address
+from quads.web.socket_gate import admit
 from quads.web.wiring import CallerOf, HubOf, SettingsOf, StoreOf, TournamentHubOf
 
 __all__ = ["router"]
@@ -123,17 +121,9 @@ async def live(websocket: WebSocket, tournament_id: TournamentId, events: Tourna
                hub: HubOf) -> None:
     """The event, live (:mod:`quads.web.tournament_hub`): sent on connecting and after
     each change, with the caller's own part (their game of it being played now)."""
-    origin = websocket.headers.get("origin")
-    if origin is not None and not same_origin(origin, websocket.scope):
-        await websocket.accept()
-        await websocket.close(code=4403, reason="cross-site socket refused")
-        return
-    client = client_address(websocket.scope)
     key = f" tournament {tournament_id}"  # no game has this id
-    refused = hub.admit(key, client, most=events.settings.tournament_sockets)
-    if refused is not None:
-        await websocket.accept()
-        await websocket.close(code=CLOSE_BUSY, reason=refused)
+    client = await admit(websocket, hub, key, events.settings.tournament_sockets)
+    if client is None:
         return
     try:
         await events.serve(websocket, tournament_id, caller(websocket))
