@@ -223,6 +223,7 @@ export function gameView(device, restored) {
     abandon_after: null,
     device: device.id,
     rated: false, // ... and no rating: only online games between accounts are rated
+    tournament: null, // ... and no event: only the server pairs games of a tournament
     category: null,
     ratings: null,
   };
