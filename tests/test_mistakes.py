@@ -18,6 +18,12 @@ from quads.mistakes import exercises
 from quads.outcome import Player
 from quads.review import review
 from quads.solver import Value
+from quads.solver.symmetry import (
+    board_symmetries,
+    trait_transforms,
+    transform_position,
+    transform_turn,
+)
 from quads.turn import Turn
 
 QUADS = Rules.parse("quads")
@@ -95,3 +101,18 @@ def test_a_game_without_a_mistake_has_no_exercise(text: str) -> None:
     game.play(Turn.parse(text))
     mistakes = exercises(game, Player.FIRST)
     assert (mistakes == []) is (_values(WON)[Turn.parse(text)] is Value.WIN)
+
+
+def test_the_same_mistake_on_a_mirrored_board_is_the_same_exercise() -> None:
+    mirror = board_symmetries(QUADS.shape_masks)[1]
+    mirrored = transform_position(WON, mirror, trait_transforms(QUADS.traits)[0])
+    played = transform_turn(Turn.parse("B43"), mirror, trait_transforms(QUADS.traits)[0])
+    one, other = Game(QUADS, WON), Game(QUADS, mirrored)
+    one.play(Turn.parse("B43"))
+    other.play(played)
+    (first,), (second,) = exercises(one), exercises(other)
+    assert first.position != second.position
+    assert first.key == second.key
+    different = Game(QUADS, WON)
+    different.play(Turn.parse("C16"))
+    assert exercises(different)[0].key != first.key

@@ -6,7 +6,8 @@ and every turn that keeps that value is right.  When the placement itself kept t
 value and only the piece handed over threw it away, the exercise is the hand-over
 alone, from the position after the placement: "which piece is safe to give?".  A
 turn whose values the solver could not reach in its time gets no exercise, as it gets
-no verdict in the review.
+no verdict in the review.  An exercise's :attr:`Exercise.key` is the same for every
+position symmetric to its own, so the same mistake made twice is one exercise.
 
 Values assume perfect calls, as the review's do.
 
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from quads.book import analyse_with_book
+from quads.book.positions import canonical_key
 from quads.game import Game
 from quads.outcome import Player
 from quads.position import Position
@@ -56,6 +58,14 @@ class Exercise:
     ply: int
     """The index in the game's actions of the turn's first action."""
     player: Player
+
+    @property
+    def key(self) -> str:
+        """The same for every exercise of a position symmetric to this one (under the
+        same rules and kind): a mistake made twice, or in a mirrored board, is one
+        exercise."""
+        name, in_hand, key = canonical_key(self.position, self.rules)
+        return f"{name} {self.kind} {'hand' if in_hand else 'give'} {key:x}"
 
     def is_right(self, turn: Turn) -> bool:
         """Whether ``turn`` keeps the value (for a ``give`` exercise, its piece alone

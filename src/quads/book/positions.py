@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from quads.position import Position
-from quads.rules import Rules
+from quads.rules import FalseCalls, Rules
 from quads.solver.kernel import Engine, load_kernel
-from quads.solver.root import Group, Node, root_groups
+from quads.solver.root import Group, Node, cells_of, root_groups
 from quads.solver.search import CANON_MIN, ORDER_MIN, TT_MIN
 from quads.solver.symmetry import board_symmetries
 
-__all__ = ["BookNode", "game_name", "key_engine", "node_position", "positions_to_solve",
-           "turn_groups"]
+__all__ = ["BookNode", "canonical_key", "game_name", "key_engine", "node_position",
+           "positions_to_solve", "turn_groups"]
 
 BookNode = tuple[int, int, int, int]
 """``(occupied, cells, hand, supply)`` of a position to solve."""
@@ -45,6 +45,22 @@ def key_engine(shapes: tuple[int, ...], traits: int) -> Engine:
     kernel = load_kernel()
     return kernel.engine(shapes, traits, board_symmetries(shapes), 1 << 10, TT_MIN,
                          CANON_MIN, ORDER_MIN)
+
+
+def canonical_key(position: Position, rules: Rules) -> tuple[str, bool, int]:
+    """The key of ``position`` under ``rules``: equal for symmetric positions.
+
+    A position with a piece in hand is keyed as the book keys it; one whose side
+    to move hands over a piece (none in hand) by the least key over the sixteen
+    pieces it could be holding, which relabelings carry into each other.
+    """
+    engine = key_engine(rules.shape_masks, rules.traits)
+    cells = cells_of(position)
+    name = rules.with_false_calls(FalseCalls.FREE).name  # the values do not depend on it
+    if position.hand is not None:
+        return name, True, engine.key(position.occupied, cells, position.hand, True)
+    return name, False, min(engine.key(position.occupied, cells, hand, True)
+                            for hand in range(16))
 
 
 def _engine(rules: Rules) -> Engine:

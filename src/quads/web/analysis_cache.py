@@ -23,11 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from quads.book.positions import key_engine
+from quads.book.positions import canonical_key
 from quads.position import Position
-from quads.rules import FalseCalls, Rules
+from quads.rules import Rules
 from quads.solver.result import Analysis, MoveValue
-from quads.solver.root import cells_of
 from quads.solver.symmetry import board_symmetries, permute_mask, trait_transforms
 from quads.solver.value import Value
 from quads.turn import Turn
@@ -94,22 +93,6 @@ class Known:
             run.append(move)
         moves.extend(sorted(run, key=lambda m: _order(m.turn)))
         return Analysis(position, self.rules, self.value, self.plies, tuple(moves), 0, 0.0)
-
-
-def canonical_key(position: Position, rules: Rules) -> _Key:
-    """The key of ``position`` under ``rules``: equal for symmetric positions.
-
-    A position with a piece in hand is keyed as the book keys it; one whose side
-    to move hands over a piece (none in hand) by the least key over the sixteen
-    pieces it could be holding, which relabelings carry into each other.
-    """
-    engine = key_engine(rules.shape_masks, rules.traits)
-    cells = cells_of(position)
-    name = rules.with_false_calls(FalseCalls.FREE).name  # the values do not depend on it
-    if position.hand is not None:
-        return name, True, engine.key(position.occupied, cells, position.hand, True)
-    return name, False, min(engine.key(position.occupied, cells, hand, True)
-                            for hand in range(16))
 
 
 @cache
