@@ -7,5 +7,7 @@
   their tie-breaks.
 
 Both are pure: they take what happened and answer what comes next, and keep
-nothing; the store and the clock are the caller's.
+nothing; the store and the clock are the caller's.  :mod:`~.service` (arenas made,
+joined, paused, ticked), :mod:`~.swiss_run` (a Swiss event's rounds at run time) and
+:mod:`~.schedule` (the site's own arenas) run them on the store.
 """
