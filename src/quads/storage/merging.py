@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, and_, delete, select, update
 
-from quads.storage.tables import connections, games, puzzle_results, puzzle_solves, seeks
+from quads.storage.tables import (
+    connections,
+    exercises,
+    games,
+    puzzle_results,
+    puzzle_solves,
+    seeks,
+)
 
 __all__ = ["merge_player"]
 
@@ -35,6 +42,12 @@ def merge_player(connection: Connection, source: str, target: str) -> int:
         puzzle_solves.c.player == source, puzzle_solves.c.date.in_(days)))
     moved += int(connection.execute(update(puzzle_solves)
                                     .where(puzzle_solves.c.player == source)
+                                    .values(player=target)).rowcount)
+    # An exercise both have (the same position up to symmetry) stays the target's.
+    keys = select(exercises.c.key).where(exercises.c.player == target)
+    connection.execute(delete(exercises).where(
+        exercises.c.player == source, exercises.c.key.in_(keys)))
+    moved += int(connection.execute(update(exercises).where(exercises.c.player == source)
                                     .values(player=target)).rowcount)
     moved += int(connection.execute(update(seeks).where(seeks.c.player == source)
                                     .values(player=target)).rowcount)

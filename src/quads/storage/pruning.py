@@ -22,6 +22,7 @@ from quads.storage.stored import now
 from quads.storage.tables import (
     accounts,
     connections,
+    exercises,
     games,
     players,
     puzzle_results,
@@ -139,6 +140,7 @@ class RetentionStore(Database):
             ~exists().where(games.c.second_player == players.c.id),
             ~exists().where(puzzle_results.c.player == players.c.id),
             ~exists().where(puzzle_solves.c.player == players.c.id),
+            ~exists().where(exercises.c.player == players.c.id),
             ~exists().where(accounts.c.player == players.c.id),
         )
         chosen_players = select(players.c.id).where(idle).limit(limit).scalar_subquery()

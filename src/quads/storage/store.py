@@ -43,6 +43,7 @@ from quads.storage.errors import (
     StaleGameError,
     StorageError,
 )
+from quads.storage.exercises import ExerciseStore
 from quads.storage.players import PlayerStore
 from quads.storage.presence import PresenceStore
 from quads.storage.pruning import RetentionStore
@@ -130,7 +131,7 @@ def _record(game: Game) -> tuple[list[str], list[str]]:
 
 
 class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, RatingStore,
-                TalkStore, TournamentStore):
+                TalkStore, TournamentStore, ExerciseStore):
     """The games of one database (see :class:`~quads.storage.database.Database` for
     ``location`` and ``statement_timeout``), and through its bases the players, the
     puzzle results, presence and pruning, each of which owns its queries.

@@ -26,6 +26,7 @@ __all__ = [
     "accounts",
     "challenges",
     "connections",
+    "exercises",
     "games",
     "link_codes",
     "metadata",
@@ -419,3 +420,35 @@ tournament_byes = Table(
 )
 """The player left out of each round of a Swiss event with an odd number of players
 (who scores a point for it)."""
+
+exercises = Table(
+    "exercises", metadata,
+    Column("id", Text, primary_key=True),
+    Column("player", Text, nullable=False),
+    Column("key", Text, nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("position", Text, nullable=False),
+    Column("kind", Text, CheckConstraint("kind IN ('turn', 'give')", name="exercises_kind"),
+           nullable=False),
+    Column("keep", Text, CheckConstraint("keep IN ('win', 'draw')", name="exercises_keep"),
+           nullable=False),
+    Column("played", Text, nullable=False),
+    Column("answers", Text, nullable=False),
+    Column("game", Text),
+    Column("found", Text, nullable=False),
+    Column("seen", Integer, nullable=False),
+    Column("card", Text, nullable=False),
+    Column("due", Text, nullable=False),
+    Column("learnt", Integer, CheckConstraint("learnt IN (0, 1)", name="exercises_learnt"),
+           nullable=False),
+    Column("tries", Integer, nullable=False),
+    Column("answered", Text),
+    UniqueConstraint("player", "key", name="exercises_player_key"),
+    Index("exercises_by_due", "player", "due"),
+)
+"""A player's exercises (:mod:`quads.mistakes`): one per position up to symmetry
+(``key``) and kind, with the rules, the position (its string), the value to keep, the
+turn played there (``played``) and every turn that keeps the value (``answers``,
+their texts), the game it was first found in, when, and how often the mistake was
+made (``seen``); its spaced-repetition memory (``card``, the FSRS card's JSON), when
+it is due, whether it is learnt, the answers given and the last answer's moment."""

@@ -1,0 +1,150 @@
+"""A player's exercises (``exercises``): the positions where they threw away a win or a
+draw (:mod:`quads.mistakes`), one per position up to symmetry, and when each comes back.
+
+An exercise found again (the same mistake in another game, or on a mirrored board) is
+not kept twice: its count of times ``seen`` goes up.  An answer writes the exercise's
+new memory only if no later answer was written meanwhile, so that answers given on
+two devices, or sent late by a device that was offline, end with the latest one's
+memory whatever order they arrive in; none is lost from the count of ``tries``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from sqlalchemy import func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from quads.storage.database import Database, moment_text
+from quads.storage.tables import exercises
+
+__all__ = ["ExerciseStore", "NewExercise", "StoredExercise"]
+
+
+@dataclass(frozen=True, slots=True)
+class NewExercise:
+    """An exercise found in a game, as the store keeps it (texts, not objects)."""
+
+    key: str
+    rules: str
+    position: str
+    kind: Literal["turn", "give"]
+    keep: Literal["win", "draw"]
+    played: str
+    answers: tuple[str, ...]
+    game: str | None
+    card: str
+    due: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredExercise:
+    """An exercise of a player, with its memory."""
+
+    id: str
+    key: str
+    rules: str
+    position: str
+    kind: Literal["turn", "give"]
+    keep: Literal["win", "draw"]
+    played: str
+    answers: tuple[str, ...]
+    game: str | None
+    found: datetime
+    seen: int
+    card: str
+    due: datetime
+    learnt: bool
+    tries: int
+    answered: datetime | None
+
+
+def _stored(row: Any) -> StoredExercise:
+    return StoredExercise(
+        row.id, row.key, row.rules, row.position, row.kind, row.keep, row.played,
+        tuple(row.answers.split()), row.game, datetime.fromisoformat(row.found), row.seen,
+        row.card, datetime.fromisoformat(row.due), bool(row.learnt), row.tries,
+        None if row.answered is None else datetime.fromisoformat(row.answered))
+
+
+class ExerciseStore(Database):
+    """The players' exercises."""
+
+    def keep_exercises(self, player: str, found: Sequence[NewExercise], at: datetime) -> int:
+        """Keep the exercises ``player`` was found to need at ``at``; one kept already
+        (the same key) is seen once more instead.  How many were new."""
+        if not found:
+            return 0
+        make = postgresql_insert if self.postgres else sqlite_insert
+        new = 0
+        with self.begin(write=True) as connection:
+            for exercise in found:
+                statement = make(exercises).values(
+                    id=secrets.token_urlsafe(9), player=player, key=exercise.key,
+                    rules=exercise.rules, position=exercise.position, kind=exercise.kind,
+                    keep=exercise.keep, played=exercise.played,
+                    answers=" ".join(exercise.answers), game=exercise.game,
+                    found=moment_text(at), seen=1, card=exercise.card,
+                    due=moment_text(exercise.due), learnt=0, tries=0, answered=None)
+                kept = connection.execute(statement.on_conflict_do_nothing(
+                    index_elements=["player", "key"]).returning(exercises.c.id)).first()
+                if kept is not None:
+                    new += 1
+                    continue
+                connection.execute(update(exercises).where(
+                    exercises.c.player == player, exercises.c.key == exercise.key)
+                    .values(seen=exercises.c.seen + 1))
+        return new
+
+    def exercises_of(self, player: str, *, due_by: datetime | None = None,
+                     limit: int = 100) -> list[StoredExercise]:
+        """``player``'s exercises, the soonest due first; with ``due_by``, those due
+        by then only."""
+        query = select(exercises).where(exercises.c.player == player)
+        if due_by is not None:
+            query = query.where(exercises.c.due <= moment_text(due_by))
+        with self.begin() as connection:
+            rows = connection.execute(query.order_by(exercises.c.due, exercises.c.id)
+                                      .limit(limit)).all()
+        return [_stored(row) for row in rows]
+
+    def exercise_counts(self, player: str, at: datetime) -> tuple[int, int, int]:
+        """How many of ``player``'s exercises are learnt, due at ``at``, and new (never
+        answered)."""
+        with self.begin() as connection:
+            row = connection.execute(select(
+                func.count().filter(exercises.c.learnt == 1),
+                func.count().filter(exercises.c.due <= moment_text(at)),
+                func.count().filter(exercises.c.tries == 0)).where(
+                exercises.c.player == player)).one()
+        return int(row[0]), int(row[1]), int(row[2])
+
+    def exercise(self, player: str, exercise_id: str) -> StoredExercise | None:
+        """``player``'s exercise ``exercise_id`` (another player's is nobody's here)."""
+        with self.begin() as connection:
+            row = connection.execute(select(exercises).where(
+                exercises.c.id == exercise_id, exercises.c.player == player)).first()
+        return None if row is None else _stored(row)
+
+    def answer_exercise(self, player: str, exercise_id: str, card: str, due: datetime,
+                        learnt: bool, at: datetime) -> bool:
+        """Count an answer given at ``at`` and, unless a later answer is written
+        already, keep the memory it leads to; whether the memory was kept."""
+        moment = moment_text(at)
+        with self.begin(write=True) as connection:
+            counted = connection.execute(update(exercises).where(
+                exercises.c.id == exercise_id, exercises.c.player == player)
+                .values(tries=exercises.c.tries + 1))
+            if counted.rowcount != 1:
+                return False
+            kept = connection.execute(update(exercises).where(
+                exercises.c.id == exercise_id, exercises.c.player == player,
+                or_(exercises.c.answered.is_(None), exercises.c.answered <= moment))
+                .values(card=card, due=moment_text(due), learnt=int(learnt),
+                        answered=moment))
+        return bool(kept.rowcount)
