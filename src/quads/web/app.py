@@ -30,6 +30,7 @@ from quads.web import (
     live,
     lobby_api,
     lobby_live,
+    mistakes_api,
     openapi,
     passkeys_api,
     players_api,
@@ -195,6 +196,7 @@ def create_app(
     app.include_router(watch_api.router)
     app.include_router(talk_api.router)
     app.include_router(tournaments_api.router)
+    app.include_router(mistakes_api.router)
     app.include_router(lobby_live.router)
     app.include_router(bot_api.router)
     app.include_router(bot_api.people)
