@@ -162,6 +162,8 @@ def test_a_round_waits_for_its_games_until_the_deadline(store: GameStore) -> Non
     assert store.tournament(event).round == 2  # type: ignore[union-attr]
     table = {line.player: line for line in service.standings(store, event)}
     assert all(table[player].sheet == (0.0, 0.0) for player in still)  # not over yet
+    running = {p for paired in later for p in (paired.first, paired.second)}
+    assert all(len(table[player].sheet) == 1 for player in running)  # round 2 runs
 
 
 def test_the_first_round_waits_for_a_second_player(store: GameStore) -> None:

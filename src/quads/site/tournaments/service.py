@@ -309,6 +309,11 @@ def swiss_ranked(event: Tournament, entries: Sequence[Entry], games: Sequence[To
     table = swiss.standings(swiss_run.entrants(entries), played)
     sheets = swiss.sheets(swiss_run.entrants(entries), played)
     counted = [g for g in games if g.result is not None and g.result != "aborted"]
+    playing = {p for g in games if g.result is None and g.round == event.round
+               for p in (g.first, g.second)}
+    # A game of the round still being played is not yet a 0 on its players' sheets.
+    sheets = {player: sheet[:-1] if player in playing else sheet
+              for player, sheet in sheets.items()}
     return [Standing(rank, line.player, line.points, sheets[line.player], False,
                      sum(line.player in (g.first, g.second) for g in counted),
                      _performance(line.player, games, ratings), line.rating, line.withdrawn,
