@@ -107,6 +107,25 @@ def test_the_lobby_socket_works_through_the_proxy(site: Site) -> None:
         assert seeker.delete(f"/api/seeks/{offer.json()['id']}").status_code == 204
 
 
+def test_a_tournament_s_socket_works_through_the_proxy(site: Site) -> None:
+    with site.client() as maker:
+        made = maker.post("/api/account", json={"name": "proxy-arena",
+                                                "password": "a quiet heron by the lake"})
+        assert made.status_code == 201, made.text
+        arena = maker.post("/api/tournaments", json={"rules": "quads", "clock": "180+2",
+                                                     "minutes": 30})
+        assert arena.status_code == 201, arena.text
+        cookie = "; ".join(f"{name}={value}" for name, value in maker.cookies.items())
+    address = f"wss://127.0.0.1:{site.port}/api/tournaments/{arena.json()['id']}/live"
+    with connect(address, ssl=site.socket_tls, server_hostname=SITE, open_timeout=10,
+                 origin=f"https://127.0.0.1:{site.port}",  # type: ignore[arg-type]
+                 additional_headers={"Cookie": cookie}) as live:
+        message = json.loads(live.recv(timeout=10))
+        assert message["type"] == "tournament"
+        assert message["tournament"]["id"] == arena.json()["id"]
+        assert json.loads(live.recv(timeout=10))["type"] == "me"
+
+
 def test_idle_and_slow_connections_are_dropped_by_the_proxy(site: Site) -> None:
     idle = socket.create_connection(("127.0.0.1", site.port), timeout=10)
     with idle:
