@@ -39,6 +39,7 @@ it is refused, ``413`` counting as a refusal like the others.
 
     python bench/fuzz.py [--examples 100] [--seed 1] [--max-time SECONDS] [--base URL]
                          [--ca PEM] [--host NAME] [--player-only] [--stranger-on KINDS]
+                         [--without-coverage]
 
 With ``--base`` it fuzzes a server that already runs there (a site behind its
 reverse proxy, ``tests/deploy``) instead of starting its own; such a site may also
@@ -137,6 +138,15 @@ def _state(player: httpx.Client, games: dict[str, str]) -> dict[str, Any]:
     return state
 
 
+LEFT_OUT: set[str] = set()
+"""The phases a run leaves out (``--without-coverage``)."""
+
+
+def _phases(names: str) -> str:
+    """The phases ``names`` (comma-separated) but those left out."""
+    return ",".join(name for name in names.split(",") if name not in LEFT_OUT)
+
+
 def _schemathesis(base: str, cookie: str, arguments: list[str], workdir: Path,
                   env: dict[str, str]) -> int:
     command = [sys.executable, "-m", "schemathesis.cli", "run", f"{base}/openapi.json",
@@ -205,10 +215,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="the Host header to send (a site's name, with --base)")
     parser.add_argument("--player-only", action="store_true",
                         help="only the player's run, not the stranger's (a quick check of a site)")
+    parser.add_argument("--without-coverage", action="store_true",
+                        help="leave out schemathesis's coverage phase (the boundary values "
+                             "of every parameter, many cases whatever --examples says) from "
+                             "the player's and the stranger's runs: a short run")
     parser.add_argument("--stranger-on", default=",".join(KINDS), metavar="KINDS",
                         help="the kinds of the player's games the stranger fuzzes, among "
                              f"{', '.join(KINDS)} (default: all)")
     args = parser.parse_args(argv)
+    if args.without_coverage:
+        LEFT_OUT.add("coverage")
     kinds = {kind.strip() for kind in args.stranger_on.split(",") if kind.strip()}
     if not kinds <= set(KINDS):
         parser.error(f"--stranger-on: unknown kinds {sorted(kinds - set(KINDS))}")
@@ -243,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
             endless = ["--exclude-path", "/api/bot/stream", "--exclude-path", "/api/bot/token",
                        "--exclude-path-regex", ACCOUNT_PATHS]
             hooks = {"SCHEMATHESIS_HOOKS": str(HOOKS)}
-            if _schemathesis(base, player.cookies[COOKIE], [*budget, *endless], workdir, hooks):
+            every = ["--phases", _phases("examples,coverage,fuzzing,stateful")]
+            if _schemathesis(base, player.cookies[COOKIE], [*budget, *endless, *every], workdir,
+                             hooks):
                 failures.append("the player's run")
             # Taken after the player's own run, which may rename the player (a game's
             # view names its seats' players): only what the stranger did counts.
@@ -256,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                 stranger_config = config + f'\n[parameters]\n"path.game_id" = "{game}"\n'
                 (workdir / "schemathesis.toml").write_text(stranger_config, encoding="utf-8")
                 arguments = [*budget, "--include-path-regex", r"\{game_id\}",
-                             "--phases", "examples,coverage,fuzzing"]
+                             "--phases", _phases("examples,coverage,fuzzing")]
                 if _schemathesis(base, stranger.cookies[COOKIE], arguments, workdir, hooks):
                     failures.append(f"the stranger's run on the {mode} game")
             after = _state(player, games)

@@ -385,7 +385,9 @@ def test_the_analysis_marks_every_turn_with_its_value(quads: QuadsPage) -> None:
         quads.give(piece)
         quads.place(cell)
     losing = quads.supply_piece("B")
-    expect(losing).to_have_class(re.compile(r"\bvalue-loss\b"))
+    # Thirteen cells empty: the engine searches (no book there), which on a machine
+    # busy with a whole test suite may take longer than an assertion's usual 5 s.
+    expect(losing).to_have_class(re.compile(r"\bvalue-loss\b"), timeout=30_000)
     expect(losing.locator(".value-mark")).to_have_text(quads.t("analysis.mark.loss", plies=1))
     expect(losing).to_have_attribute("aria-label", re.compile(
         re.escape(quads.t("analysis.loss", plies=1)) + "$"))

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from tests.solver.solver_helpers import RULE_SETS, board_of, max_empties, play
 from tests.solver.solver_reference import WIN, Reference
 
+from budget import examples
 from quads.position import Position
 from quads.rules import Rules
 from quads.solver import analyse, solve
@@ -41,7 +42,7 @@ def positions(draw: st.DrawFn, hand: bool = True) -> tuple[Position, Rules]:
     return play(rules, empties, random.Random(rng.getrandbits(64)), hand=hand), rules
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(30))
 @given(positions())
 def test_solve_agrees_with_reference(case: tuple[Position, Rules]) -> None:
     position, rules = case
@@ -87,7 +88,7 @@ def test_analyse_agrees_with_reference_turn_by_turn(case: tuple[Position, Rules]
         assert score_of(move.value, move.plies) == expected, move
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(20))
 @given(positions(), st.booleans())
 def test_kernel_with_table_and_canonical_keys_everywhere(
     case: tuple[Position, Rules], pure: bool

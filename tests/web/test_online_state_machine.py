@@ -28,6 +28,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # the test client asks for httpx2, not installed here
     from fastapi.testclient import TestClient
 
+from budget import examples
 from helpers import ALL_ACTIONS
 from quads import Action, Claim, Declare, Decline, Give, Place, read_record
 from quads.cells import cell_name
@@ -588,6 +589,6 @@ class OnlineGames(RuleBasedStateMachine):
 
 
 OnlineGames.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=30, deadline=None,
+    max_examples=examples(15), stateful_step_count=30, deadline=None,
     suppress_health_check=[HealthCheck.too_slow])
 TestOnlineGames = OnlineGames.TestCase
