@@ -11,6 +11,7 @@ server and a fresh database on it (see ``tests/postgres_server.py``).
 from __future__ import annotations
 
 import os
+import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -94,7 +95,34 @@ suite runs in three processes that take whole files (``.ci/run``: ``--dist loadf
 one process from working alone on a long file at the end while the others idle."""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+BOTH_SIZES = os.environ.get("QUADS_E2E_BOTH") == "1"
+"""Whether each browser test that takes a screen size (the ``device`` fixture of
+``tests/e2e``) runs at both sizes.  By default each runs at one of the two, chosen
+by its name (the same every run), so that both sizes are covered across the suite
+and the suite fits its time; the layout walk (``test_layout*.py``) goes through
+every screen whatever this says."""
+
+
+def _one_size(items: list[pytest.Item], config: pytest.Config) -> list[pytest.Item]:
+    """``items`` with each test that takes only a screen size kept at one size."""
+    kept, dropped = [], []
+    for item in items:
+        spec = getattr(item, "callspec", None)
+        if spec is None or set(spec.params) != {"device"}:
+            kept.append(item)
+            continue
+        name = item.nodeid.rsplit("[", 1)[0]
+        sizes = ("desktop", "phone")
+        chosen = sizes[zlib.crc32(name.encode()) % 2]
+        (kept if spec.params["device"] == chosen else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    return kept
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not BOTH_SIZES:
+        items[:] = _one_size(items, config)
     for item in items:
         if "postgres" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)

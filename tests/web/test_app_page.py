@@ -86,6 +86,8 @@ ROUTES = {
     "/api/players/{name}/games": {"get"},
     "/api/players/{name}/ratings/{category}": {"get"},
     "/api/leaderboard/{category}": {"get"},
+    "/api/mistakes": {"get"},
+    "/api/mistakes/{exercise_id}/answer": {"post"},
 }
 
 
