@@ -43,22 +43,14 @@ class NewExercise:
 
 
 @dataclass(frozen=True, slots=True)
-class StoredExercise:
-    """An exercise of a player, with its memory."""
+class StoredExercise(NewExercise):
+    """An exercise of a player, with its memory: the exercise found, and its id, when
+    it was first found, how often the mistake was made, whether it is learnt, the
+    answers given and the last answer's moment."""
 
     id: str
-    key: str
-    rules: str
-    position: str
-    kind: Literal["turn", "give"]
-    keep: Literal["win", "draw"]
-    played: str
-    answers: tuple[str, ...]
-    game: str | None
     found: datetime
     seen: int
-    card: str
-    due: datetime
     learnt: bool
     tries: int
     answered: datetime | None
@@ -66,10 +58,12 @@ class StoredExercise:
 
 def _stored(row: Any) -> StoredExercise:
     return StoredExercise(
-        row.id, row.key, row.rules, row.position, row.kind, row.keep, row.played,
-        tuple(row.answers.split()), row.game, datetime.fromisoformat(row.found), row.seen,
-        row.card, datetime.fromisoformat(row.due), bool(row.learnt), row.tries,
-        None if row.answered is None else datetime.fromisoformat(row.answered))
+        key=row.key, rules=row.rules, position=row.position, kind=row.kind, keep=row.keep,
+        played=row.played, answers=tuple(row.answers.split()), game=row.game, card=row.card,
+        due=datetime.fromisoformat(row.due), id=row.id,
+        found=datetime.fromisoformat(row.found), seen=row.seen, learnt=bool(row.learnt),
+        tries=row.tries,
+        answered=None if row.answered is None else datetime.fromisoformat(row.answered))
 
 
 class ExerciseStore(Database):
