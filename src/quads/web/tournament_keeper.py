@@ -13,6 +13,7 @@ database away) is logged and tried again at the next tick.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 
 from quads.site.tournaments import service
@@ -26,6 +27,11 @@ from quads.web.settings import Settings
 __all__ = ["TournamentKeeper"]
 
 _log = logging.getLogger("quads.web.tournaments")
+
+# The Dutch pairing engine imports networkx on its first pairing, most of a second
+# of the interpreter's lock in a worker thread, which would stall every request of the
+# process in the middle of an event's round; the keeper's process pays it at start.
+importlib.import_module("networkx")
 
 
 class TournamentKeeper(Periodic):

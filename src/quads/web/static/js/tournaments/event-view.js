@@ -44,6 +44,9 @@ export class EventView {
     this.asked = 0;
     /** The own line last brought into view (its rank): moved, it is brought again. */
     this.shownRank = null;
+    /** The standings and the games as last drawn (with the language), to skip a redraw. */
+    this.shownStandings = "";
+    this.shownGames = "";
     $button("event-join").addEventListener("click", () => this.joinOrPause());
     account.onChange(() => this.render());
   }
@@ -57,6 +60,8 @@ export class EventView {
     this.failure = null;
     this.known = undefined;
     this.shownRank = null;
+    this.shownStandings = "";
+    this.shownGames = "";
     const asked = ++this.asked;
     this.render();
     this.live = new EventLive(id, {
@@ -184,6 +189,10 @@ export class EventView {
     const list = $("event-standings");
     $("event-standings-none").hidden = event.standings.length > 0;
     const mine = this.me && this.me.name;
+    // Lines unchanged are left as they are (a link in them keeps the focus).
+    const shown = JSON.stringify([document.documentElement.lang, mine, event.standings]);
+    if (shown === this.shownStandings) return;
+    this.shownStandings = shown;
     const rows = event.standings.map((standing) => {
       const item = document.createElement("li");
       item.className = "standing";
@@ -239,6 +248,9 @@ export class EventView {
 
   renderGames(event) {
     $("event-games-none").hidden = event.games.length > 0;
+    const shown = JSON.stringify([document.documentElement.lang, event.games]);
+    if (shown === this.shownGames) return;
+    this.shownGames = shown;
     $("event-games").replaceChildren(...event.games.map((game) => {
       const item = document.createElement("li");
       const link = document.createElement("a");
