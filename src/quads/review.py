@@ -31,7 +31,7 @@ from quads.solver import Value
 from quads.solver.value import score_of, turn_score, value_of
 from quads.turn import Turn
 
-__all__ = ["TurnReview", "review"]
+__all__ = ["TurnReview", "game_turns", "review"]
 
 _RANK = {Value.WIN: 2, Value.DRAW: 1, Value.LOSS: 0}
 
@@ -58,7 +58,7 @@ class TurnReview:
     """``win`` or ``draw`` when the turn left a worse value than the position had."""
 
 
-def _turns(game: Game) -> list[tuple[int, Player, Position, Turn]]:
+def game_turns(game: Game) -> list[tuple[int, Player, Position, Turn]]:
     """Each turn: where it starts, who plays it, the position before it, the turn."""
     found = []
     states, actions = game.states, game.actions
@@ -103,7 +103,7 @@ def review(game: Game, *, seconds: float = 5.0) -> list[TurnReview]:
     for each position it has to search."""
     rules = game.rules
     reviews = []
-    for ply, player, position, turn in _turns(game):
+    for ply, player, position, turn in game_turns(game):
         solution, _ = solve_with_book(position, rules, seconds=seconds, threads=1)
         after, after_plies = _turn_value(position, turn, rules, seconds)
         threw_away: Literal["win", "draw"] | None = None

@@ -118,15 +118,16 @@ def client(db_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient
     a module's ``SETTINGS`` (if it has them) over the defaults, and always the tests'
     patient database lane (``tests/conftest.py``).
 
-    Unless a test asks for them, the app makes none of the site's scheduled arenas: a
-    test that compares the whole database before and after a request must not see one
-    announced by the keeper in between."""
+    Unless a test asks for them, the app makes none of the site's scheduled arenas and
+    looks for no mistakes of the games that end: a test that compares the whole
+    database before and after a request must not see an arena announced, or exercises
+    kept, in between."""
     module = getattr(request.module, "SETTINGS", None)
     marker = request.node.get_closest_marker("settings")
     patient = app_module.Settings()  # the tests' own defaults: a patient lane
     base = module if isinstance(module, Settings) else patient
     settings = base.replace(**{"db_wait": patient.db_wait, "scheduled_arenas": False,
-                               **(marker.kwargs if marker else {})})
+                               "mistakes_tick": 0.0, **(marker.kwargs if marker else {})})
     with TestClient(create_app(db_path, static_dir=None, settings=settings)) as test_client:
         yield test_client
 

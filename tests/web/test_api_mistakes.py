@@ -5,12 +5,18 @@ another site's page."""
 
 from __future__ import annotations
 
+import random
+import time
+import uuid
 from datetime import datetime
 from typing import Any
+
+import pytest
 
 from quads import Position, Rules
 from quads.game import Game
 from quads.mistakes import exercises
+from quads.outcome import Player as OutcomePlayer
 from quads.site.mistakes.service import keep_found
 from quads.storage.stored import now
 from quads.turn import Turn
@@ -77,3 +83,32 @@ def test_nobody_sees_or_answers_another_s_exercises(host: Player, stranger: Play
         "exercises"]}
     assert after[target]["tries"] == 0  # nothing refused changed anything
     assert after[target]["due"] == mine["give"]["due"]
+
+
+def _random_game(seed: int) -> Game:
+    chooser = random.Random(seed)
+    game = Game(QUADS)
+    while not game.is_over():
+        game.play(chooser.choice(list(game.position.legal_turns(QUADS))))
+    return game
+
+
+@pytest.mark.settings(mistakes_tick=0.1)
+def test_a_game_played_on_a_device_leaves_its_exercises_once_uploaded(host: Player) -> None:
+    """The server looks at an uploaded game that is over by itself: the person's own
+    mistakes come to their list, those the library finds, and nobody else's."""
+    game = next(g for g in map(_random_game, range(100))
+                if exercises(g, OutcomePlayer.FIRST, seconds=5))
+    expected = sorted((e.position.to_string(), e.played.text)
+                      for e in exercises(game, OutcomePlayer.FIRST, seconds=5))
+    upload = {"mode": "computer", "rules": "quads", "level": 3, "human": "first",
+              "actions": [str(action) for action in game.actions], "redo": [],
+              "created": "2026-12-01T09:00:00Z", "device_revision": 1}
+    host._check(host.client.put(f"/api/games/device/{uuid.uuid4()}", json=upload), 201)
+    deadline = time.monotonic() + 60
+    listed: dict[str, Any] = {"exercises": []}
+    while time.monotonic() < deadline and not listed["exercises"]:
+        time.sleep(0.2)
+        listed = host._check(host.client.get("/api/mistakes"), 200)
+    assert sorted((e["position"], e["played"]) for e in listed["exercises"]) == expected
+    assert listed["counts"]["new"] == len(expected)

@@ -11,17 +11,17 @@ memory whatever order they arrive in; none is lost from the count of ``tries``.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import Connection, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from quads.storage.database import Database, moment_text
-from quads.storage.tables import exercises
+from quads.storage.tables import exercises, game_ends
 
 __all__ = ["ExerciseStore", "NewExercise", "StoredExercise"]
 
@@ -74,26 +74,64 @@ class ExerciseStore(Database):
         (the same key) is seen once more instead.  How many were new."""
         if not found:
             return 0
+        with self.begin(write=True) as connection:
+            return self._keep(connection, player, found, at)
+
+    def _keep(self, connection: Connection, player: str, found: Sequence[NewExercise],
+              at: datetime) -> int:
         make = postgresql_insert if self.postgres else sqlite_insert
         new = 0
-        with self.begin(write=True) as connection:
-            for exercise in found:
-                statement = make(exercises).values(
-                    id=secrets.token_urlsafe(9), player=player, key=exercise.key,
-                    rules=exercise.rules, position=exercise.position, kind=exercise.kind,
-                    keep=exercise.keep, played=exercise.played,
-                    answers=" ".join(exercise.answers), game=exercise.game,
-                    found=moment_text(at), seen=1, card=exercise.card,
-                    due=moment_text(exercise.due), learnt=0, tries=0, answered=None)
-                kept = connection.execute(statement.on_conflict_do_nothing(
-                    index_elements=["player", "key"]).returning(exercises.c.id)).first()
-                if kept is not None:
-                    new += 1
-                    continue
-                connection.execute(update(exercises).where(
-                    exercises.c.player == player, exercises.c.key == exercise.key)
-                    .values(seen=exercises.c.seen + 1))
+        for exercise in found:
+            statement = make(exercises).values(
+                id=secrets.token_urlsafe(9), player=player, key=exercise.key,
+                rules=exercise.rules, position=exercise.position, kind=exercise.kind,
+                keep=exercise.keep, played=exercise.played,
+                answers=" ".join(exercise.answers), game=exercise.game,
+                found=moment_text(at), seen=1, card=exercise.card,
+                due=moment_text(exercise.due), learnt=0, tries=0, answered=None)
+            kept = connection.execute(statement.on_conflict_do_nothing(
+                index_elements=["player", "key"]).returning(exercises.c.id)).first()
+            if kept is not None:
+                new += 1
+                continue
+            connection.execute(update(exercises).where(
+                exercises.c.player == player, exercises.c.key == exercise.key)
+                .values(seen=exercises.c.seen + 1))
         return new
+
+    # -- the ended games whose mistakes are to be looked for ---------------------------
+
+    def take_ended(self, at: datetime, lease: timedelta, most_tries: int) -> str | None:
+        """The game that ended first of those whose mistakes are still to be looked
+        for, taken at ``at`` for ``lease`` (no other process takes it meanwhile); one
+        taken ``most_tries`` times already is given up.  ``None``: nothing to do."""
+        free = or_(game_ends.c.taken.is_(None), game_ends.c.taken < moment_text(at - lease))
+        with self.begin(write=True) as connection:
+            query = select(game_ends.c.game, game_ends.c.tries).where(
+                game_ends.c.mistakes == "todo", free).order_by(game_ends.c.ended).limit(1)
+            if self.postgres:
+                query = query.with_for_update(skip_locked=True)
+            row = connection.execute(query).first()
+            if row is None:
+                return None
+            given_up = row.tries >= most_tries
+            connection.execute(update(game_ends).where(game_ends.c.game == row.game).values(
+                taken=moment_text(at), tries=row.tries + 1,
+                mistakes="done" if given_up else "todo"))
+        return None if given_up else str(row.game)
+
+    def finish_ended(self, game: str, found: Mapping[str, Sequence[NewExercise]],
+                     at: datetime) -> int:
+        """Keep the exercises ``found`` in the ended ``game`` for each of its players
+        and mark it looked at, at once; how many exercises were new."""
+        with self.begin(write=True) as connection:
+            done = connection.execute(update(game_ends).where(
+                game_ends.c.game == game, game_ends.c.mistakes == "todo")
+                .values(mistakes="done"))
+            if done.rowcount != 1:
+                return 0  # another process finished it (its lease ran out here)
+            return sum(self._keep(connection, player, exercises_found, at)
+                       for player, exercises_found in found.items())
 
     def exercises_of(self, player: str, *, due_by: datetime | None = None,
                      limit: int = 100) -> list[StoredExercise]:

@@ -44,6 +44,7 @@ from quads.storage.errors import (
     StorageError,
 )
 from quads.storage.exercises import ExerciseStore
+from quads.storage.explorer import ExplorerStore, end_game
 from quads.storage.players import PlayerStore
 from quads.storage.presence import PresenceStore
 from quads.storage.pruning import RetentionStore
@@ -131,7 +132,7 @@ def _record(game: Game) -> tuple[list[str], list[str]]:
 
 
 class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, RatingStore,
-                TalkStore, TournamentStore, ExerciseStore):
+                TalkStore, TournamentStore, ExerciseStore, ExplorerStore):
     """The games of one database (see :class:`~quads.storage.database.Database` for
     ``location`` and ``statement_timeout``), and through its bases the players, the
     puzzle results, presence and pruning, each of which owns its queries.
@@ -161,6 +162,8 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
         try:
             with self.begin(write=True) as connection:
                 self.create_in(connection, stored)
+                if stored.device is not None and stored.is_over():
+                    end_game(connection, stored, self.postgres)  # played out on a device
         except IntegrityError:
             if (stored.device is not None and stored.owner is not None
                     and self.find_device(stored.owner, stored.device) is not None):
@@ -227,6 +230,8 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
                 rate_game(connection, stored, self.postgres)
             if stored.is_over() and stored.mode == "online":
                 count_game(connection, stored)
+            if stored.is_over():
+                end_game(connection, stored, self.postgres)
             self.notify(connection, " ".join(
                 [stored.id, str(stored.revision + 1), *concerned]))
 

@@ -452,3 +452,40 @@ turn played there (``played``) and every turn that keeps the value (``answers``,
 their texts), the game it was first found in, when, and how often the mistake was
 made (``seen``); its spaced-repetition memory (``card``, the FSRS card's JSON), when
 it is due, whether it is learnt, the answers given and the last answer's moment."""
+
+game_ends = Table(
+    "game_ends", metadata,
+    Column("game", Text, primary_key=True),
+    Column("ended", Text, nullable=False),
+    Column("mistakes", Text, CheckConstraint("mistakes IN ('todo', 'done')",
+                                             name="game_ends_mistakes"), nullable=False),
+    Column("taken", Text),
+    Column("tries", Integer, nullable=False),
+    Index("game_ends_todo", "mistakes", "ended"),
+)
+"""Each game that ended on this site (played to its end here, or uploaded from a
+device), once: the transaction that ends it writes the row and counts its turns for
+the explorer (``explored``).  ``mistakes`` says whether its players' mistakes were
+looked for yet (the queue of :mod:`quads.site.mistakes.finder`), ``taken`` when a
+process took it to look (a lease), ``tries`` how often one did."""
+
+explored = Table(
+    "explored", metadata,
+    Column("rules", Text, nullable=False),
+    Column("position", Text, nullable=False),
+    Column("source", Text, nullable=False),
+    Column("rated", Integer, CheckConstraint("rated IN (0, 1)", name="explored_rated"),
+           nullable=False),
+    Column("band", Integer, nullable=False),
+    Column("result", Text, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("first", Integer, nullable=False),
+    Column("second", Integer, nullable=False),
+    Column("draws", Integer, nullable=False),
+    PrimaryKeyConstraint("rules", "position", "source", "rated", "band", "result"),
+)
+"""What people played (:mod:`quads.explorer`): per rule set and position (its key up
+to symmetry), per kind of game (``source``: ``people``, or ``level-N`` against the
+computer), rated or not, and rating band (the players' mean rating before the game,
+rounded down to a multiple of 200; 0 for none), each turn (``result``: the key of
+the position it led to) and how many games played it, with how they ended."""

@@ -53,6 +53,7 @@ from quads.web.middleware.hosts import HostCheckMiddleware
 from quads.web.middleware.identity import PlayerMiddleware
 from quads.web.middleware.limits import BodyLimitMiddleware
 from quads.web.middleware.origins import CrossSiteMiddleware
+from quads.web.mistake_finder import MistakeFinder
 from quads.web.settings import Settings
 from quads.web.timekeeper import Timekeeper
 from quads.web.tournament_keeper import TournamentKeeper
@@ -95,6 +96,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     pruner = Pruner(store, app.state.hub, app.state.settings)
     app.state.pruner = pruner
     pruner.start()
+    finder = MistakeFinder(store, app.state.thinking, app.state.settings)
+    app.state.mistake_finder = finder
+    finder.start()
     warmer = app.state.puzzle_warmer
     try:
         yield
@@ -104,6 +108,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         await app.state.tournament_hub.stop()
         await warmer.stop()
         await pruner.stop()
+        await finder.stop()
         if listener is not None:
             listener.stop()
         store.close()

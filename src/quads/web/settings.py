@@ -211,6 +211,14 @@ class Settings:
     tournament_sockets: int = 10_000
     """Tournament sockets at most on one process (each client address within
     ``sockets_per_client``)."""
+    mistakes_tick: float = 2.0
+    """Seconds between two rounds of looking for the mistakes of the games that ended
+    (:mod:`quads.web.mistake_finder`); 0: this process looks for none."""
+    mistakes_per_round: int = 20
+    """Ended games one round looks at, at most, before the next round."""
+    mistakes_seconds: float = 2.0
+    """Seconds the solver may search each position of a game whose mistakes are looked
+    for; a turn whose value it cannot reach in that time gives no exercise."""
     scheduled_arenas: bool = True
     """Whether the tournaments' keeper makes the site's own arenas (an hourly Quads blitz
     and a daily classic one, :mod:`quads.site.tournaments.schedule`)."""

@@ -21,7 +21,7 @@ from quads.storage import GameStore
 from quads.storage.exercises import NewExercise, StoredExercise
 from quads.turn import Turn
 
-__all__ = ["Answered", "answer", "exercises_of", "keep_found"]
+__all__ = ["Answered", "answer", "exercises_of", "found_exercises", "keep_found"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,18 +33,23 @@ class Answered:
     exercise: StoredExercise
 
 
+def found_exercises(found: Sequence[Exercise], game: str | None,
+                    at: datetime) -> list[NewExercise]:
+    """The exercises ``found`` in ``game`` as the store keeps them, new: due at once."""
+    fresh = new_memory(at)
+    return [NewExercise(key=exercise.key, rules=exercise.rules.name,
+                        position=exercise.position.to_string(), kind=exercise.kind,
+                        keep=exercise.keep, played=exercise.played.text,
+                        answers=tuple(turn.text for turn in exercise.right), game=game,
+                        card=fresh.card, due=fresh.due)
+            for exercise in found]
+
+
 def keep_found(store: GameStore, player: str, found: Sequence[Exercise], game: str | None,
                at: datetime) -> int:
     """Keep the exercises found for ``player`` in ``game`` (new ones due at once);
     how many were new."""
-    fresh = new_memory(at)
-    return store.keep_exercises(player, [
-        NewExercise(key=exercise.key, rules=exercise.rules.name,
-                    position=exercise.position.to_string(), kind=exercise.kind,
-                    keep=exercise.keep, played=exercise.played.text,
-                    answers=tuple(turn.text for turn in exercise.right), game=game,
-                    card=fresh.card, due=fresh.due)
-        for exercise in found], at)
+    return store.keep_exercises(player, found_exercises(found, game, at), at)
 
 
 def exercises_of(store: GameStore, player: str | None, at: datetime, *,
