@@ -1,5 +1,5 @@
-"""``quads admin prune``, run as a real process on a real SQLite file and on a
-real PostgreSQL database."""
+"""``quads admin prune`` and ``quads admin recount-explorer``, run as a real process
+on a real SQLite file and on a real PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -10,10 +10,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy import delete
 
 from quads import CLASSIC, Game, Give
+from quads.explorer import position_key
+from quads.outcome import Player
 from quads.storage import GameStore
 from quads.storage.stored import StoredGame
+from quads.storage.tables import explored
 
 
 def quads(*args: str) -> subprocess.CompletedProcess[str]:
@@ -71,3 +75,28 @@ def test_a_wrong_config_is_refused(tmp_path: Path) -> None:
                    str(config))
     assert result.returncode == 2
     assert "unplayed_days: must not be negative" in result.stderr
+
+
+def test_recount_explorer_brings_the_counts_back(location: str) -> None:
+    store = GameStore(location)
+    empty = Game(CLASSIC).position
+    for number in range(3):
+        game = Game(CLASSIC)
+        stored = StoredGame(id=f"g{number}", mode="computer", level=2, human=Player.FIRST,
+                            seed=1, game=game, created=datetime.now(UTC),
+                            updated=datetime.now(UTC), revision=0)
+        store.create(stored)
+        stored.game.apply(Give(number))
+        stored.game.resign(Player.SECOND)
+        store.save(stored)
+    key = position_key(empty, CLASSIC)
+    counted = store.explorer(CLASSIC.name, key)
+    assert sum(c.games for c in counted.values()) == 3
+    with store.engine.begin() as connection:
+        connection.execute(delete(explored))
+    assert store.explorer(CLASSIC.name, key) == {}
+    done = quads("admin", "recount-explorer", "--db", location)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Counted the turns of 3 games that ended.\n"
+    assert store.explorer(CLASSIC.name, key) == counted
+    store.close()

@@ -16,6 +16,7 @@ from quads.storage import GameStore, PuzzleResult
 from quads.storage.tables import (
     accounts,
     connections,
+    game_ends,
     games,
     players,
     puzzle_results,
@@ -70,6 +71,9 @@ def _build(store: GameStore) -> None:
         for game_id in ("unplayed-old", "unplayed-new"):
             connection.execute(insert(connections), {"process": "p1", "game": game_id,
                                                      "player": "p-owner"})
+        for game_id in ("over-old", "over-new"):  # noted as ended when their last save ended them
+            connection.execute(insert(game_ends), {"game": game_id, "ended": "2026-01-01",
+                                                   "mistakes": "done", "tries": 0})
 
 
 def _rows(store: GameStore) -> dict[str, list[tuple[Any, ...]]]:
@@ -104,6 +108,7 @@ def test_prune_removes_exactly_the_expired_rows(store_location: str | Path) -> N
     assert _ids(store, players.c.id) == {"p-owner", "p-host", "p-guest", "p-first",
                                          "p-lately", "p-results", "p-solves", "p-idle-new"}
     assert _ids(store, connections.c.game) == {"unplayed-new"}
+    assert _ids(store, game_ends.c.game) == {"over-new"}
     assert _ids(store, puzzle_results.c.player) == {"p-results"}
     assert _ids(store, puzzle_solves.c.player) == {"p-solves"}
     assert store.find_invite("invite-old") is None

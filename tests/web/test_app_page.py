@@ -87,6 +87,7 @@ ROUTES = {
     "/api/players/{name}/ratings/{category}": {"get"},
     "/api/leaderboard/{category}": {"get"},
     "/api/mistakes": {"get"},
+    "/api/explorer": {"get"},
     "/api/mistakes/{exercise_id}/answer": {"post"},
 }
 

@@ -1,4 +1,5 @@
-"""``quads admin prune``: the operator's upkeep of a server's database."""
+"""``quads admin prune`` and ``quads admin recount-explorer``: the operator's upkeep of
+a server's database."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ __all__ = ["register"]
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``admin`` command with its ``prune`` subcommand."""
+    """Add the ``admin`` command with its ``prune`` and ``recount-explorer``
+    subcommands."""
     parser = commands.add_parser(
         "admin", help="look after the database of quads serve",
         description="Upkeep of the database that quads serve plays on.",
@@ -26,14 +28,58 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                     "--config; docs/deploy.md). The server does the same every "
                     "prune_interval seconds.",
     )
-    prune.add_argument("--db", default=None, metavar="PATH_OR_URL",
-                       help="the database: a SQLite file, or a postgresql:// URL "
-                            "(default: $QUADS_DB, else ~/.local/share/quads/quads.sqlite3)")
+    _db_option(prune)
     prune.add_argument("--config", default=None, metavar="FILE",
                        help="the TOML settings file of quads serve (for the retention times)")
     prune.add_argument("--dry-run", action="store_true",
                        help="count what would be deleted, and delete nothing")
     prune.set_defaults(run=run_prune)
+    recount = actions.add_parser(
+        "recount-explorer", help="count what people played again, from the stored games",
+        description="Count the turns of every game that ended on the site again, from "
+                    "their records, and make the explorer's counts what this gives (they "
+                    "are counted as games end; this rebuilds them, after an upgrade or to "
+                    "check them). Servers may go on meanwhile.",
+    )
+    _db_option(recount)
+    recount.add_argument("--progress", action="store_true",
+                         help="show the progress bar even when standard error is not a "
+                              "terminal")
+    recount.set_defaults(run=run_recount)
+
+
+def _db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", default=None, metavar="PATH_OR_URL",
+                        help="the database: a SQLite file, or a postgresql:// URL "
+                             "(default: $QUADS_DB, else ~/.local/share/quads/quads.sqlite3)")
+
+
+def run_recount(args: argparse.Namespace) -> int:
+    """Run ``quads admin recount-explorer``: print how many games were counted."""
+    from tqdm import tqdm
+
+    from quads.storage import GameStore, StorageError
+
+    location = args.db if args.db is not None else str(default_db_path())
+    try:
+        store = GameStore(location)
+    except StorageError as exc:
+        print(f"quads: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        with tqdm(unit="games", file=sys.stderr, disable=False if args.progress else None,
+                  desc="recount") as bar:
+            def report(read: int) -> None:
+                bar.update(read - bar.n)
+
+            counted = store.recount_explorer(report)
+    except StorageError as exc:
+        print(f"quads: error: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    print(f"Counted the turns of {counted} games that ended.")
+    return 0
 
 
 def run_prune(args: argparse.Namespace) -> int:

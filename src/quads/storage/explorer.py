@@ -15,7 +15,9 @@ here.  A rated game falls in the rating band of its players' mean rating before 
 
 **Recount.**  :meth:`ExplorerStore.recount_explorer` counts every game of
 ``game_ends`` again from its stored record and replaces the counts with the result:
-equal to them unless something went wrong.  It reads the games without holding any
+equal to them, but for the games a prune removed since they were counted (what
+people played stays counted when a game goes; a recount knows only the games
+stored).  It reads the games without holding any
 lock and writes in one short transaction, which also counts the games that ended
 while it read.
 """

@@ -23,6 +23,7 @@ from quads.storage.tables import (
     accounts,
     connections,
     exercises,
+    game_ends,
     games,
     players,
     puzzle_results,
@@ -131,6 +132,9 @@ class RetentionStore(Database):
                     connections.c.game.in_(ids[start:start + _IDS_PER_QUERY])))
             for start in range(0, len(ids), _IDS_PER_QUERY):
                 forget_talk(connection, ids[start:start + _IDS_PER_QUERY])
+                # its note as ended goes too; what it added to the explorer stays
+                connection.execute(delete(game_ends).where(
+                    game_ends.c.game.in_(ids[start:start + _IDS_PER_QUERY])))
             counts[kind] = len(ids)
             removed.extend(ids)
         idle = and_(

@@ -27,6 +27,7 @@ from quads.web import (
     bot_keys,
     cores,
     errors,
+    explorer_api,
     live,
     lobby_api,
     lobby_live,
@@ -202,6 +203,7 @@ def create_app(
     app.include_router(talk_api.router)
     app.include_router(tournaments_api.router)
     app.include_router(mistakes_api.router)
+    app.include_router(explorer_api.router)
     app.include_router(lobby_live.router)
     app.include_router(bot_api.router)
     app.include_router(bot_api.people)

@@ -180,6 +180,11 @@ class Settings:
     writes out every game, up to ``export_games``."""
     rate_exports_per_address: str = "60/hour"
     """Exports per client address: a class of forty takes its games home."""
+    rate_explorer: str = "120/minute"
+    """Looks in the explorer (``GET /api/explorer``) per player: one a turn, and more
+    while browsing."""
+    rate_explorer_per_address: str = "1200/minute"
+    """Looks in the explorer from one client address."""
 
     # ---- the lobby and clocks ----------------------------------------------------------
     seeks_per_player: int = 3

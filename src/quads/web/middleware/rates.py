@@ -4,7 +4,8 @@ games, which reads every one of them.
 
 A player (a caller with an identity, :mod:`quads.web.middleware.identity`) is counted
 on their own: ``rate_games``, ``rate_joins``, ``rate_names``, ``rate_puzzles``,
-``rate_seeks``, ``rate_keys``, ``rate_exports``, ``rate_talk`` and ``rate_tournaments``
+``rate_seeks``, ``rate_keys``, ``rate_exports``, ``rate_talk``, ``rate_tournaments`` and
+``rate_explorer``
 of :class:`~quads.web.settings.Settings` are one person's rates, so that one player who
 creates too fast is refused and the others behind the same address (a school class, a
 café) are not.  Above them each kind has a budget per client address
@@ -41,13 +42,14 @@ from quads.web.settings import Settings, client_address
 
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
 
-Kind = Literal["exports", "games", "identities", "joins", "keys", "names", "puzzles", "seeks",
-               "signins", "signups", "talk", "tournaments"]
-"""What a rate counts: exports of one's games, new games, new players, names chosen, joins,
-bots' tokens replaced, puzzle checks and results, seeks, tries to sign in, accounts,
-quick messages said at a table, tournaments made."""
+Kind = Literal["explorer", "exports", "games", "identities", "joins", "keys", "names",
+               "puzzles", "seeks", "signins", "signups", "talk", "tournaments"]
+"""What a rate counts: looks in the explorer, exports of one's games, new games, new
+players, names chosen, joins, bots' tokens replaced, puzzle checks and results, seeks,
+tries to sign in, accounts, quick messages said at a table, tournaments made."""
 
 _WHAT: dict[str, str] = {
+    "explorer": "looks in the explorer",
     "exports": "exports of games",
     "games": "new games",
     "identities": "new players",
