@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["examples"]
+__all__ = ["THOROUGH", "examples"]
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 

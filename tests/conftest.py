@@ -11,7 +11,6 @@ server and a fresh database on it (see ``tests/postgres_server.py``).
 from __future__ import annotations
 
 import os
-import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -95,34 +94,63 @@ suite runs in three processes that take whole files (``.ci/run``: ``--dist loadf
 one process from working alone on a long file at the end while the others idle."""
 
 
-BOTH_SIZES = os.environ.get("QUADS_E2E_BOTH") == "1"
-"""Whether each browser test that takes a screen size (the ``device`` fixture of
-``tests/e2e``) runs at both sizes.  By default each runs at one of the two, chosen
-by its name (the same every run), so that both sizes are covered across the suite
-and the suite fits its time; the layout walk (``test_layout*.py``) goes through
-every screen whatever this says."""
+EVERY_SIZE = os.environ.get("QUADS_E2E_EVERY") == "1"
+"""Whether each browser test that takes a screen runs at every screen it names.  By
+default each runs at half of them, the two halves taken in turn by the tests of a
+parameter in the order of their names (the same every run), so that
+every screen is covered across the suite and the suite fits its time:
+
+* a test of the ``device`` fixture at one of its two sizes, desktop or phone;
+* a layout walk of every screen (the ``screen`` fixture, or ``name`` over all of
+  ``e2e.screens.SCREENS``) at one of two halves, each a mix of widths, languages and
+  colour schemes;
+* a layout walk of the phones (the ``phone`` fixture) at one of two pairs."""
+
+HALVES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "device": (frozenset({"desktop"}), frozenset({"phone"})),
+    "screen": (frozenset({"phone-360", "tablet", "phone-dark"}),
+               frozenset({"phone-390-de", "phone-360-de", "desktop"})),
+    "phone": (frozenset({"phone-360", "phone-dark"}),
+              frozenset({"phone-390-de", "phone-360-de"})),
+}
+HALVES["name"] = HALVES["screen"]
+"""The two halves of each screen parameter's values."""
 
 
-def _one_size(items: list[pytest.Item], config: pytest.Config) -> list[pytest.Item]:
-    """``items`` with each test that takes only a screen size kept at one size."""
+def _half_the_sizes(items: list[pytest.Item], config: pytest.Config) -> list[pytest.Item]:
+    """``items`` with each test that takes only a screen kept at half of them (a test
+    whose values are not the two halves exactly, such as a ``name`` of two screens,
+    keeps them all)."""
+    values: dict[tuple[str, str], set[str]] = {}
+    for item in items:
+        spec = getattr(item, "callspec", None)
+        if spec is not None and len(spec.params) == 1 and set(spec.params) <= set(HALVES):
+            (param, value), = spec.params.items()
+            values.setdefault((item.nodeid.rsplit("[", 1)[0], param), set()).add(value)
+    # one test of each parameter at one half, the next at the other, in name order
+    order = {key: index for index, key in enumerate(sorted(values, key=lambda k: k[::-1]))}
     kept, dropped = [], []
     for item in items:
         spec = getattr(item, "callspec", None)
-        if spec is None or set(spec.params) != {"device"}:
+        if spec is None or len(spec.params) != 1 or not set(spec.params) <= set(HALVES):
             kept.append(item)
             continue
+        (param, value), = spec.params.items()
         name = item.nodeid.rsplit("[", 1)[0]
-        sizes = ("desktop", "phone")
-        chosen = sizes[zlib.crc32(name.encode()) % 2]
-        (kept if spec.params["device"] == chosen else dropped).append(item)
+        halves = HALVES[param]
+        if values[(name, param)] != halves[0] | halves[1]:
+            kept.append(item)
+            continue
+        chosen = halves[order[(name, param)] % 2]
+        (kept if value in chosen else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     return kept
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if not BOTH_SIZES:
-        items[:] = _one_size(items, config)
+    if not EVERY_SIZE:
+        items[:] = _half_the_sizes(items, config)
     for item in items:
         if "postgres" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)

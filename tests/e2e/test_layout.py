@@ -4,8 +4,10 @@ A game against the computer, a classic game won by a claim, the daily puzzle,
 the learning pages and the tutorial are walked through at every screen of
 ``e2e.screens``: 360x640 (English) and 360x740 and 390x844 (German) phones, a
 768x1024 tablet and a 1280x800 desktop, plus the 390x844 phone in the dark colour
-scheme.  The online game between two phones, the analysis board and the account's
-and players' screens are walked in ``test_layout_phones.py``.  After each step
+scheme.  In a CI run each walk goes through half of them, the walks taking the two
+halves in turn (``tests/conftest.py``; ``QUADS_E2E_EVERY=1``: every screen).  The
+online game between two phones, the analysis board and the account's and players'
+screens are walked in ``test_layout_phones.py``.  After each step
 ``check_screen`` asserts the layout promises and runs axe-core (see
 ``e2e/layout.py``).
 """

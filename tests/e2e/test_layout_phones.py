@@ -1,7 +1,8 @@
 """Every screen at every size, continued: an online game between two phones on a
 clock and the analysis board at the phone screens, and the account's and players'
 screens at every screen of ``e2e.screens`` (apart from ``test_layout.py`` so that the
-suite's processes share the walks).  After each step ``check_screen`` asserts the
+suite's processes share the walks; half of them each in a CI run, as there).  After
+each step ``check_screen`` asserts the
 layout promises and runs axe-core (see ``e2e/layout.py``).
 """
 
