@@ -11,12 +11,21 @@ import urllib.request
 from pathlib import Path
 from typing import NamedTuple
 
+_GIVEN: set[int] = set()
+"""The ports this process handed out already."""
+
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    """A port of the loopback free now, and never one handed out before by this process
+    (the kernel may give a port just closed again: a proxy told to listen on one port
+    twice, once with TLS and once without, would not start)."""
+    while True:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port: int = sock.getsockname()[1]
+        if port not in _GIVEN:
+            _GIVEN.add(port)
+            return port
 
 
 class Origins(NamedTuple):
