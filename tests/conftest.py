@@ -74,6 +74,7 @@ LONGEST_FIRST = (
     "solver/test_solver_reference.py",
     "e2e/test_session.py",
     "e2e/test_lobby.py",
+    "e2e/test_mistakes.py",
     "web/test_api_puzzles.py",
     "web/test_edge.py",
     "e2e/test_every_piece.py",

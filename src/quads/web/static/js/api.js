@@ -412,3 +412,12 @@ export const passkeyOptions = (body, options) => request("POST", "/api/passkeys/
 /** Keep a new passkey of the account, {challenge, credential}; answers the account. */
 export const addPasskey = (proof, options) => request("POST", "/api/passkeys", proof, options);
 export const removePasskey = (id, options) => request("DELETE", `/api/passkeys/${encodeURIComponent(id)}`, undefined, options);
+
+// ---- one's mistakes, as exercises (docs/web-api.md, "Mistakes") ----------------------
+
+/** The caller's exercises (the soonest due first) and their counts; `due`: those due now. */
+export const getMistakes = (due, options) =>
+  request("GET", due ? "/api/mistakes?due=true" : "/api/mistakes", undefined, options);
+/** Answer exercise `id` with `turn` ("B46", "B4", or a piece "6" for a hand-over): {right, answers, exercise}. */
+export const answerMistake = (id, turn, options) =>
+  request("POST", `/api/mistakes/${encodeURIComponent(id)}/answer`, { turn }, options);

@@ -12,7 +12,8 @@
 // to an online game (the server sends /join/<token> there); #/sign-in, #/sign-up,
 // #/account and #/link/<code> the account's screens (account/screens.js); #/players/<name>,
 // #/my-games and #/leaderboard/<category> the players' screens (players/screens.js);
-// #/tournaments and #/tournaments/<id> the tournaments (tournaments/screens.js).  The id of
+// #/tournaments and #/tournaments/<id> the tournaments (tournaments/screens.js); #/mistakes
+// one's mistakes as exercises (mistakes/mistakes-view.js).  The id of
 // the open game is also kept in localStorage, so that opening the page again
 // brings the player back to the game they left.
 
@@ -36,6 +37,7 @@ import { OfflineBanner, keepForOffline } from "./offline.js";
 import { fillPlayAreas } from "./play-area.js";
 import { keepComingPuzzles } from "./puzzles/history.js";
 import { PlayerScreens } from "./players/screens.js";
+import { MistakesView } from "./mistakes/mistakes-view.js";
 import { PuzzleView } from "./puzzles/puzzle-view.js";
 import { TournamentScreens } from "./tournaments/screens.js";
 import { SetupView } from "./setup/setup-view.js";
@@ -215,6 +217,8 @@ const lobbyView = new LobbyView({ onOpen: (id, view) => openGame(id, view) });
 
 const puzzleView = new PuzzleView({ notify: (text) => showNotice(text) });
 
+const mistakesView = new MistakesView();
+
 const learnView = new LearnView($("learn-view"));
 
 const boardView = new BoardView({ notify: (text) => showNotice(text) });
@@ -234,6 +238,7 @@ function showScreen(name) {
   $("game-view").hidden = name !== "game";
   $("game-away").hidden = true; // the game screen shows it in place of a game when need be
   $("puzzle-view").hidden = name !== "puzzle";
+  $("mistakes-view").hidden = name !== "mistakes";
   $("learn-view").hidden = name !== "learn";
   $("tutorial-view").hidden = name !== "tutorial";
   $("join-view").hidden = name !== "join";
@@ -247,6 +252,7 @@ function showScreen(name) {
   $("nav-new").hidden = name === "setup";
   $("nav-puzzle").hidden = name === "puzzle";
   if (name !== "puzzle") puzzleView.close();
+  if (name !== "mistakes") mistakesView.close();
   if (name !== "tutorial") tutorialView.close();
   if (name !== "join") joinView.close();
   if (name !== "lobby") lobbyView.close();
@@ -307,6 +313,13 @@ async function route() {
   const puzzle = /^#\/puzzle(?:\/(.+))?$/.exec(location.hash);
   if (puzzle) {
     await showPuzzle(puzzle[1] ? decodePart(puzzle[1]) : "today");
+    return;
+  }
+  if (location.hash === "#/mistakes") {
+    gameView.close();
+    showScreen("mistakes");
+    window.scrollTo(0, 0);
+    await mistakesView.open();
     return;
   }
   if (location.hash === "#/lobby") {
@@ -392,6 +405,7 @@ async function changeLanguage(lang) {
   setupView.render();
   gameView.render();
   puzzleView.render();
+  mistakesView.render();
   learnView.render();
   tutorialView.render();
   joinView.render();

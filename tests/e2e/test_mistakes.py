@@ -1,0 +1,155 @@
+"""One's mistakes as exercises, in Chromium: an account plays a game on its phone in
+which it throws a win away (uploaded from the device when it is over), the server
+finds the mistakes by itself, and the exercises' screen shows the first one due on the
+board; a wrong answer is told with what was right and brings it back soon, a right
+one sends it further out.  The same account on a second device (another browser
+context, signed in there) sees the same queue and the answers given on the first.
+
+The server is this module's own, the only one of the suite that looks for mistakes.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.quads_page import Person, QuadsPage
+from e2e.quads_server import Server, free_port
+from e2e.test_accounts import sign_in
+from e2e.test_offline import eventually
+from e2e.test_ratings import account
+from quads import Game, Rules
+from quads.mistakes import Exercise, exercises
+from quads.outcome import Player
+
+QUADS = Rules.parse("quads")
+
+
+@pytest.fixture(scope="module")
+def mistakes_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    directory = tmp_path_factory.mktemp("mistakes")
+    server = Server(directory / "games.sqlite3", free_port(), directory / "server.log",
+                    settings="mistakes_tick = 0.2\n")
+    server.start()
+    yield server
+    server.kill()
+
+
+def _game_with_mistakes() -> tuple[Game, list[Exercise]]:
+    """A game of random turns to its end in which the first player threw away at least
+    a win and a draw, and those exercises."""
+    for seed in range(200):
+        chooser = random.Random(seed)
+        game = Game(QUADS)
+        while not game.is_over():
+            game.play(chooser.choice(list(game.position.legal_turns(QUADS))))
+        found = exercises(game, Player.FIRST, seconds=5)
+        if len(found) >= 2:
+            return game, found
+    raise AssertionError("no game of random turns threw a win away")
+
+
+def _upload(quads: QuadsPage, game: Game) -> None:
+    """The game, played on the device against the computer, sent once it is over."""
+    body = {"mode": "computer", "rules": "quads", "level": 2, "human": "first",
+            "actions": [str(action) for action in game.actions], "redo": [],
+            "created": "2026-12-01T09:00:00Z", "device_revision": 1}
+    status, answer = quads.api_status("PUT", f"/api/games/device/{uuid.uuid4()}", body)
+    assert status == 201, answer
+
+
+def _first_due(quads: QuadsPage) -> dict[str, Any]:
+    listed = quads.api("/api/mistakes?due=true")
+    assert listed["exercises"], listed
+    first: dict[str, Any] = listed["exercises"][0]
+    return first
+
+
+def _make(quads: QuadsPage, turn: str, kind: str) -> None:
+    """Make ``turn`` on the exercise's board (a piece alone for a hand-over)."""
+    page = quads.page
+    if kind == "turn":
+        quads.press(page.locator(f'#mistakes-board button[data-key="{turn[:2]}"]'))
+    piece = turn[2:] if kind == "turn" else turn
+    if piece:
+        quads.press(page.locator(f'#mistakes-supply button[data-key="{piece}"]'))
+
+
+def test_an_account_practises_its_mistakes_on_two_devices(mistakes_server: Server,
+                                                          person: Person) -> None:
+    game, found = _game_with_mistakes()
+    phone = person(mistakes_server.url, "phone", "en")
+    name = account(phone, "ex")
+    page = phone.page
+    _upload(phone, game)
+    # the server looks at the game by itself: its exercises come
+    eventually(lambda: _due(phone), seconds=60)
+
+    phone.open("/#/puzzle")
+    phone.press(page.locator("#puzzle-mistakes"))
+    expect(page.locator("#mistakes-view")).to_be_visible()
+    expect(page.locator("#mistakes-board")).to_be_visible()
+    first = _first_due(phone)
+    expected = next(e for e in found if e.position.to_string() == first["position"]
+                    and e.kind == first["kind"])
+    prompt = phone.t(f"mistakes.prompt.{first['kind']}.{first['keep']}")
+    expect(page.locator("#mistakes-prompt")).to_have_text(prompt)
+    expect(page.locator("#mistakes-info")).to_have_text(
+        phone.t("mistakes.info", number=1, count=len(_due(phone))))
+    phone.check_screen(page.locator("#mistakes-board") if first["kind"] == "turn"
+                       else page.locator("#mistakes-supply"))
+
+    # A wrong answer first: what was played in the game.
+    _make(phone, first["played"], first["kind"])
+    expect(page.locator("#mistakes-verdict-title")).to_have_text(phone.t("mistakes.wrong"))
+    for keeping in expected.right:
+        expect(page.locator("#mistakes-answers")).to_contain_text(keeping.text)
+    phone.check_screen(page.locator("#mistakes-next"))
+    wrong = next(e for e in phone.api("/api/mistakes")["exercises"] if e["id"] == first["id"])
+    assert wrong["tries"] == 1
+
+    # The other device, the same account: the same exercises, the answer given there.
+    desktop = person(mistakes_server.url, "desktop", "de")
+    desktop.open("/")
+    sign_in(desktop, name)
+    desktop.open("/#/mistakes")
+    expect(desktop.page.locator("#mistakes-counts")).to_have_text(desktop.t(
+        "mistakes.counts", **phone.api("/api/mistakes")["counts"]))
+    listed = desktop.api("/api/mistakes")["exercises"]
+    assert {e["id"]: e["tries"] for e in listed} == {
+        e["id"]: e["tries"] for e in phone.api("/api/mistakes")["exercises"]}
+
+    # Back on the phone, the next one due answered right.
+    phone.press(page.locator("#mistakes-next"))
+    upcoming = _due(phone)
+    if upcoming:
+        shown = upcoming[0]
+        right = next(e for e in found if e.position.to_string() == shown["position"]
+                     and e.kind == shown["kind"]).right[0].text
+        expect(page.locator("#mistakes-prompt")).to_have_text(
+            phone.t(f"mistakes.prompt.{shown['kind']}.{shown['keep']}"))
+        _make(phone, right if shown["kind"] == "turn" else right[-1], shown["kind"])
+        expect(page.locator("#mistakes-verdict-title")).to_have_text(phone.t("mistakes.right"))
+        answered = next(e for e in phone.api("/api/mistakes")["exercises"]
+                        if e["id"] == shown["id"])
+        assert answered["due"] > wrong["due"]  # further out than the one answered wrong
+
+
+def _due(quads: QuadsPage) -> list[dict[str, Any]]:
+    due: list[dict[str, Any]] = quads.api("/api/mistakes?due=true")["exercises"]
+    return due
+
+
+def test_a_new_player_is_told_what_comes_here(mistakes_server: Server, person: Person) -> None:
+    newcomer = person(mistakes_server.url, "phone", "de")
+    newcomer.open("/#/mistakes")
+    expect(newcomer.page.locator("#mistakes-empty")).to_have_text(
+        newcomer.t("mistakes.empty.none"))
+    expect(newcomer.page.locator("#mistakes-board")).to_be_hidden()
+    newcomer.check_screen(newcomer.page.locator("#mistakes-empty"))
+
