@@ -1,9 +1,11 @@
-"""One's mistakes as exercises, in Chromium: an account plays a game on its phone in
-which it throws a win away (uploaded from the device when it is over), the server
-finds the mistakes by itself, and the exercises' screen shows the first one due on the
-board; a wrong answer is told with what was right and brings it back soon, a right
-one sends it further out.  The same account on a second device (another browser
-context, signed in there) sees the same queue and the answers given on the first.
+"""Learning from the games played here, in Chromium.  One's mistakes as exercises:
+an account plays a game on its phone in which it throws a win away (uploaded from the
+device when it is over), the server finds the mistakes by itself, and the exercises'
+screen shows the first one due on the board; a wrong answer is told with what was
+right and brings it back soon, a right one sends it further out.  The same account on
+a second device (another browser context, signed in there) sees the same queue and the
+answers given on the first.  And the explorer beside the analysis board: what people
+played from a position.
 
 The server is this module's own, the only one of the suite that looks for mistakes.
 """
@@ -11,9 +13,11 @@ The server is this module's own, the only one of the suite that looks for mistak
 from __future__ import annotations
 
 import random
+import re
 import uuid
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -26,6 +30,7 @@ from e2e.test_ratings import account
 from quads import Game, Rules
 from quads.mistakes import Exercise, exercises
 from quads.outcome import Player
+from quads.turn import Turn
 
 QUADS = Rules.parse("quads")
 
@@ -153,3 +158,48 @@ def test_a_new_player_is_told_what_comes_here(mistakes_server: Server, person: P
     expect(newcomer.page.locator("#mistakes-board")).to_be_hidden()
     newcomer.check_screen(newcomer.page.locator("#mistakes-empty"))
 
+
+
+def test_the_analysis_board_shows_what_people_played(mistakes_server: Server,
+                                                    person: Person) -> None:
+    """Three games played on a device and uploaded, each handing over 0 first: the
+    analysis board of the empty board counts them under one hand-over (every first
+    hand-over is the same up to symmetry), and after 0 handed over the placements
+    played, each with how its games ended and its exact value."""
+    phone = person(mistakes_server.url, "phone", "de")
+    phone.open("/")
+    empty = "..../..../..../.... -"
+    after = Game(QUADS)
+    after.play(Turn.parse("0"))
+
+    def games_through(position: str) -> int:
+        found: int = phone.api(f"/api/explorer?rules=quads&position={quote(position)}")["games"]
+        return found
+
+    before = games_through(empty), games_through(after.position.to_string())
+    for seed in range(3):
+        chooser = random.Random(seed)
+        game = Game(QUADS)
+        game.play(Turn.parse("0"))
+        while not game.is_over():
+            game.play(chooser.choice(list(game.position.legal_turns(QUADS))))
+        _upload(phone, game)
+    page = phone.page
+    phone.open(f"/#/analyse/quads/{quote(empty)}")
+    status = page.locator("#analyse-explorer-status")
+    expect(status).to_have_text(phone.t("explorer.games.many", count=before[0] + 3))
+    rows = page.locator("#analyse-explorer-list li")
+    expect(rows).to_have_count(1)
+    expect(rows.first.locator(".explorer-games")).to_have_text(
+        phone.t("explorer.row_games", count=before[0] + 3))
+    expect(rows.first.locator(".explorer-value")).to_have_text(phone.t("analysis.draw"))
+
+    phone.open(f"/#/analyse/quads/{quote(after.position.to_string())}")
+    expect(status).to_have_text(phone.t("explorer.games.many", count=before[1] + 3))
+    counts = page.locator("#analyse-explorer-list .explorer-games")
+    expect(counts.first).to_be_visible()
+    shown = sum(int(re.sub(r"\D", "", text)) for text in counts.all_text_contents())
+    assert shown == before[1] + 3
+    expect(page.locator("#analyse-explorer-list .explorer-value").first).not_to_have_text("")
+    page.locator("#analyse-explorer-title").scroll_into_view_if_needed()
+    phone.check_screen(page.locator("#analyse-explorer-title"))

@@ -421,3 +421,7 @@ export const getMistakes = (due, options) =>
 /** Answer exercise `id` with `turn` ("B46", "B4", or a piece "6" for a hand-over): {right, answers, exercise}. */
 export const answerMistake = (id, turn, options) =>
   request("POST", `/api/mistakes/${encodeURIComponent(id)}/answer`, { turn }, options);
+
+/** What people played on this site from `position` under `rules` (docs/web-api.md, "Explorer"). */
+export const explorer = (rules, position, options) =>
+  request("GET", `/api/explorer?${new URLSearchParams({ rules, position })}`, undefined, options);

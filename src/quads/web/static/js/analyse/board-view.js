@@ -9,7 +9,8 @@
 //
 // Setting up: choose a piece of the palette, then press a cell to put it there,
 // or "In hand" to give it to the side to move; pressing a cell with a piece
-// takes it back.
+// takes it back.  Beside the board, what people played here on this site
+// (analyse/explorer-panel.js).
 
 import * as api from "../api.js";
 import { Board, CELLS } from "../board.js";
@@ -24,6 +25,7 @@ import { valueWords, valuesByTarget } from "../turn-values.js";
 import { $, $button, $select } from "../dom.js";
 import { DEFAULT_RULES, analyseAddress } from "./address.js";
 import { completedShapes } from "./completed.js";
+import { ExplorerPanel } from "./explorer-panel.js";
 
 /** @typedef {import("./address.js").Message} Message */
 
@@ -52,6 +54,7 @@ export class BoardView {
     this.answer = null; // the analysis of the position shown, or {failed: {key, params}}
     this.asked = null; // the address whose analysis is on its way
     this.cells = new Board($("analyse-board"), (cell) => this.pressCell(cell));
+    this.explorer = new ExplorerPanel();
     this.palette = new Supply($("analyse-supply"), (piece) => this.choose(piece));
     $("analyse-hand-button").addEventListener("click", () => this.pressHand());
     $("analyse-clear").addEventListener("click", () => this.setUp(Array(16).fill(null), null));
@@ -136,6 +139,7 @@ export class BoardView {
     this.asked = address;
     this.render();
     this.analyse(address);
+    this.explorer.open(this.rules, this.position);
   }
 
   async analyse(address) {
@@ -147,6 +151,7 @@ export class BoardView {
     }
     if (this.asked !== address) return; // set up anew meanwhile
     this.answer = answer;
+    this.explorer.setMoves(answer.moves || null);
     this.render();
     // Why a position is refused shows above the board: in view, with the board.
     if (answer.failed) revealAll([$("analyse-summary"), $("analyse-board")]);
@@ -170,7 +175,7 @@ export class BoardView {
     $("analyse-broken-reason").textContent = broken ? broken.map(messageWords).join(" ") : "";
     const board = [$("analyse-help"), $("analyse-rules-label"), $("analyse-summary"), $("analyse-tools"),
       $("analyse-board").closest(".board-area"), $("analyse-hand").closest(".hand-area"),
-      $("analyse-supply-area")];
+      $("analyse-supply-area"), $("analyse-explorer")];
     for (const element of board) if (element instanceof HTMLElement) element.hidden = Boolean(broken);
   }
 
@@ -231,6 +236,7 @@ export class BoardView {
       const side = t(this.hand ? "analyse.to_place" : "analyse.to_give");
       status.textContent = `${side} ${t("analyse.value", { value: valueWords(answer) })}`;
     }
+    this.explorer.render();
     $("analyse-note").textContent = answer && answer.moves
       ? `${t("analysis.legend")}${answer.complete ? "" : ` ${t("analysis.partial")}`}`
       : "";

@@ -3,8 +3,10 @@
 // marked and explained, and the board before the turn chosen, with the cell
 // played and the piece handed over ringed and, where the turn threw something
 // away, a better one.  The buttons under the board and the arrow keys in the
-// list step from turn to turn.
+// list step from turn to turn; a link opens the position on the analysis board,
+// with what people played there.
 
+import { analyseAddress } from "../analyse/address.js";
 import { exampleBoard } from "../example-board.js";
 import { t } from "../i18n.js";
 import { playerName } from "../names.js";
@@ -165,6 +167,8 @@ export class ReviewPanel {
     $("review-board").replaceChildren(board);
     $("review-pieces").replaceChildren(...pieces);
     $("review-board-caption").textContent = boardCaption(this.chosen + 1, marks);
+    // The position before the turn on the analysis board, with what people played there.
+    $("review-explore").setAttribute("href", analyseAddress(this.view.rules, chosen.position));
     /** @type {HTMLButtonElement} */ ($("review-back")).disabled = this.chosen === 0;
     /** @type {HTMLButtonElement} */ ($("review-forward")).disabled = this.chosen === (this.turns?.length ?? 0) - 1;
   }
