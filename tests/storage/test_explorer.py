@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from quads import Game, Position, Rules
-from quads.explorer import position_key, turns_from
+from quads import Game, Position, Rules, read_record, write_record
+from quads.explorer import ending_of, played_turns, position_key, turns_from
 from quads.game import Abort
 from quads.outcome import Player
+from quads.players import make_player
 from quads.review import game_turns
 from quads.storage import GameStore
 from quads.storage.explorer import Counts, Filters
@@ -149,3 +150,44 @@ def test_a_rated_game_falls_in_its_players_band(store: GameStore) -> None:
     store.recount_explorer()
     assert store.explorer("quads", position_key(EMPTY, QUADS),
                           Filters(bands=(1400, 1400))) == before
+
+
+def _between_levels(number: int) -> tuple[Game, int]:
+    """A game between two computer players of levels 1 to 3 (seeded by ``number``), and
+    the level counted (the second player's)."""
+    first, second = 1 + number % 3, 1 + (number // 3) % 3
+    players = {Player.FIRST: make_player(first, number), Player.SECOND: make_player(second, number)}
+    game = Game(QUADS)
+    while not game.is_over():
+        for action in players[game.to_move].actions(game):  # type: ignore[index]
+            game.apply(action)
+    return game, second
+
+
+def test_two_hundred_games_between_levels_count_as_their_records_say(
+        store: GameStore) -> None:
+    """The counts of 200 games between computer levels, stored as they end, are those of
+    their records counted afresh: every position of every game, every turn."""
+    expected: dict[tuple[str, str, str], list[int]] = {}
+    for number in range(200):
+        game, level = _between_levels(number)
+        record = write_record(game)
+        _store_and_end(store, f"g{number:03}", game, mode="computer", level=level,
+                       human=Player.FIRST)
+        replayed = read_record(record)  # counted from the record, not from the game object
+        ending = ending_of(replayed)
+        assert ending is not None
+        for turn in played_turns(replayed):
+            counts = expected.setdefault((turn.position, f"level-{level}", turn.result),
+                                         [0, 0, 0, 0])
+            counts[0] += 1
+            counts[{"first": 1, "second": 2, "draw": 3}[ending]] += 1
+    for (position, source, result), (games, first, second, draws) in expected.items():
+        found = store.explorer("quads", position, Filters(sources=(source,)))
+        assert found[result] == Counts(games, first, second, draws), (position, source, result)
+    positions = {position for position, _, _ in expected}
+    total = {position: sum(c.games for c in store.explorer("quads", position).values())
+             for position in positions}
+    assert store.recount_explorer() == 200
+    assert {position: sum(c.games for c in store.explorer("quads", position).values())
+            for position in positions} == total
