@@ -203,3 +203,9 @@ def test_the_analysis_board_shows_what_people_played(mistakes_server: Server,
     expect(page.locator("#analyse-explorer-list .explorer-value").first).not_to_have_text("")
     page.locator("#analyse-explorer-title").scroll_into_view_if_needed()
     phone.check_screen(page.locator("#analyse-explorer-title"))
+    # only games between people: these were against the computer
+    page.locator("#analyse-explorer-source").select_option("people")
+    expect(status).to_have_text(phone.t("explorer.none"))
+    page.locator("#analyse-explorer-source").select_option("level-2")  # as uploaded
+    expect(status).to_have_text(phone.t("explorer.games.many", count=before[1] + 3)
+                                if before[1] == 0 else re.compile(r"\d"))

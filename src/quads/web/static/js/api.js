@@ -422,6 +422,7 @@ export const getMistakes = (due, options) =>
 export const answerMistake = (id, turn, options) =>
   request("POST", `/api/mistakes/${encodeURIComponent(id)}/answer`, { turn }, options);
 
-/** What people played on this site from `position` under `rules` (docs/web-api.md, "Explorer"). */
-export const explorer = (rules, position, options) =>
-  request("GET", `/api/explorer?${new URLSearchParams({ rules, position })}`, undefined, options);
+/** What people played on this site from `position` under `rules` (docs/web-api.md, "Explorer"),
+ *  over the games `filters` lets through ({source, rated}, each left out for any). */
+export const explorer = (rules, position, filters, options) =>
+  request("GET", `/api/explorer?${new URLSearchParams({ rules, position, ...filters })}`, undefined, options);

@@ -2,10 +2,11 @@
 // from the position shown (GET /api/explorer, up to symmetry), the most played
 // first, each with its games, how they ended (a bar of the first player's wins,
 // the draws and the second player's wins) and the turn's exact value from the
-// analysis of the same position.  The rows are analyse/explorer.js's.
+// analysis of the same position; over all games, or those between people or against
+// one level, rated or casual.  The rows are analyse/explorer.js's.
 
 import * as api from "../api.js";
-import { $ } from "../dom.js";
+import { $, $select } from "../dom.js";
 import { t } from "../i18n.js";
 import { valueWords } from "../turn-values.js";
 import { explorerRows } from "./explorer.js";
@@ -19,18 +20,37 @@ export class ExplorerPanel {
     this.explored = null;
     this.moves = null;
     this.failed = false;
+    this.rules = "";
+    this.position = "";
+    for (const id of ["analyse-explorer-source", "analyse-explorer-rated"]) {
+      $select(id).addEventListener("change", () => this.open(this.rules, this.position));
+    }
+  }
+
+  /** The filters chosen: {source, rated}, each only when one is chosen. */
+  filters() {
+    /** @type {Record<string, string>} */
+    const chosen = {};
+    const source = $select("analyse-explorer-source").value;
+    const rated = $select("analyse-explorer-rated").value;
+    if (source) chosen.source = source;
+    if (rated) chosen.rated = rated;
+    return chosen;
   }
 
   /** Ask what people played in `position` under `rules`. */
   async open(rules, position) {
-    const asked = `${rules} ${position}`;
+    if (rules !== this.rules || position !== this.position) this.moves = null; // another position's
+    this.rules = rules;
+    this.position = position;
+    const filters = this.filters();
+    const asked = `${rules} ${position} ${JSON.stringify(filters)}`;
     this.asked = asked;
     this.explored = null;
-    this.moves = null;
     this.failed = false;
     this.render();
     try {
-      const explored = await api.explorer(rules, position, { wait: false });
+      const explored = await api.explorer(rules, position, filters, { wait: false });
       if (this.asked !== asked) return;
       this.explored = explored;
     } catch {
