@@ -5,29 +5,14 @@ none lost from the count."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-
-import pytest
 
 from quads.storage import GameStore
 from quads.storage.exercises import NewExercise
 from quads.storage.merging import merge_player
+from storage.conftest import ADA, BEA
 
-ADA, BEA = "a" * 64, "b" * 64
 AT = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GameStore]:
-    location = (tmp_path / "exercises.sqlite3" if request.param == "sqlite"
-                else request.getfixturevalue("postgres_url"))
-    opened = GameStore(location)
-    for player in (ADA, BEA):
-        opened.add_player(player)
-    yield opened
-    opened.close()
 
 
 def _found(key: str, due: datetime = AT) -> NewExercise:

@@ -7,10 +7,6 @@ it read."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from quads import Game, Position, Rules, read_record, write_record
 from quads.explorer import ending_of, played_turns, position_key, turns_from
@@ -21,23 +17,12 @@ from quads.review import game_turns
 from quads.storage import GameStore
 from quads.storage.explorer import Counts, Filters
 from quads.storage.stored import StoredGame
+from storage.conftest import ADA, BEA
 from storage.store_helpers import stored_game
 
 QUADS = Rules.parse("quads")
 EMPTY = Position.from_string("..../..../..../.... -")
-ADA, BEA = "a" * 64, "b" * 64
 ALL = Filters()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GameStore]:
-    location = (tmp_path / "explorer.sqlite3" if request.param == "sqlite"
-                else request.getfixturevalue("postgres_url"))
-    opened = GameStore(location)
-    for player in (ADA, BEA):
-        opened.add_player(player)
-    yield opened
-    opened.close()
 
 
 def _played_out(seed: int) -> Game:

@@ -6,8 +6,15 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from quads.cli.serve import default_db_path
+
+if TYPE_CHECKING:
+    from quads.storage import GameStore
+
+_T = TypeVar("_T")
 
 __all__ = ["register"]
 
@@ -54,10 +61,9 @@ def _db_option(parser: argparse.ArgumentParser) -> None:
                              "(default: $QUADS_DB, else ~/.local/share/quads/quads.sqlite3)")
 
 
-def run_recount(args: argparse.Namespace) -> int:
-    """Run ``quads admin recount-explorer``: print how many games were counted."""
-    from tqdm import tqdm
-
+def _with_store(args: argparse.Namespace, work: Callable[[GameStore], _T]) -> _T | None:
+    """``work`` on the store of ``--db``, closed after it; ``None`` (the error told) if
+    the store cannot be opened or fails."""
     from quads.storage import GameStore, StorageError
 
     location = args.db if args.db is not None else str(default_db_path())
@@ -65,26 +71,37 @@ def run_recount(args: argparse.Namespace) -> int:
         store = GameStore(location)
     except StorageError as exc:
         print(f"quads: error: {exc}", file=sys.stderr)
-        return 2
+        return None
     try:
+        return work(store)
+    except StorageError as exc:
+        print(f"quads: error: {exc}", file=sys.stderr)
+        return None
+    finally:
+        store.close()
+
+
+def run_recount(args: argparse.Namespace) -> int:
+    """Run ``quads admin recount-explorer``: print how many games were counted."""
+    from tqdm import tqdm
+
+    def recount(store: GameStore) -> int:
         with tqdm(unit="games", file=sys.stderr, disable=False if args.progress else None,
                   desc="recount") as bar:
             def report(read: int) -> None:
                 bar.update(read - bar.n)
 
-            counted = store.recount_explorer(report)
-    except StorageError as exc:
-        print(f"quads: error: {exc}", file=sys.stderr)
+            return store.recount_explorer(report)
+
+    counted = _with_store(args, recount)
+    if counted is None:
         return 2
-    finally:
-        store.close()
     print(f"Counted the turns of {counted} games that ended.")
     return 0
 
 
 def run_prune(args: argparse.Namespace) -> int:
     """Run ``quads admin prune``: print what was (or would be) deleted."""
-    from quads.storage import GameStore, StorageError
     from quads.web.settings import Settings, SettingsError
 
     try:
@@ -92,21 +109,11 @@ def run_prune(args: argparse.Namespace) -> int:
     except SettingsError as exc:
         print(f"quads: error: {exc}", file=sys.stderr)
         return 2
-    location = args.db if args.db is not None else str(default_db_path())
-    try:
-        store = GameStore(location)
-    except StorageError as exc:
-        print(f"quads: error: {exc}", file=sys.stderr)
+    pruned = _with_store(args, lambda store: store.prune(
+        datetime.timedelta(days=settings.unplayed_days),
+        datetime.timedelta(days=settings.ended_days), dry_run=args.dry_run))
+    if pruned is None:
         return 2
-    try:
-        pruned = store.prune(datetime.timedelta(days=settings.unplayed_days),
-                             datetime.timedelta(days=settings.ended_days),
-                             dry_run=args.dry_run)
-    except StorageError as exc:
-        print(f"quads: error: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        store.close()
     if pruned.skipped:
         print("Another process is pruning this database now: nothing done.")
         return 0
