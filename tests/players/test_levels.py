@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from budget import examples
 from quads import ADVANCED, CLASSIC, QUADS, Game, Position, Rules, Step, read_record
 from quads.bits import iter_bits
 from quads.game import Claim, Declare, Give
@@ -165,6 +166,7 @@ def test_unknown_level_is_refused() -> None:
         make_player(6)
 
 
+@settings(max_examples=examples(15))  # each a search of up to two million nodes
 @given(seed=st.integers(0, 10_000))
 def test_the_perfect_players_trap_never_loses(seed: int) -> None:
     rules = CLASSIC if seed % 2 else QUADS

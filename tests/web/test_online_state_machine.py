@@ -589,6 +589,6 @@ class OnlineGames(RuleBasedStateMachine):
 
 
 OnlineGames.TestCase.settings = settings(
-    max_examples=examples(10), stateful_step_count=30, deadline=None,
+    max_examples=examples(6), stateful_step_count=30, deadline=None,
     suppress_health_check=[HealthCheck.too_slow])
 TestOnlineGames = OnlineGames.TestCase
