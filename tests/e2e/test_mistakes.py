@@ -206,6 +206,11 @@ def test_the_analysis_board_shows_what_people_played(mistakes_server: Server,
     # only games between people: these were against the computer
     page.locator("#analyse-explorer-source").select_option("people")
     expect(status).to_have_text(phone.t("explorer.none"))
+    page.locator("#analyse-explorer-source").select_option("")
+    expect(status).not_to_have_text(phone.t("explorer.none"))
+    page.locator("#analyse-explorer-band").select_option("1400-1599")  # rated games only
+    expect(status).to_have_text(phone.t("explorer.none"))
+    page.locator("#analyse-explorer-band").select_option("")
     page.locator("#analyse-explorer-source").select_option("level-2")  # as uploaded
     expect(status).to_have_text(phone.t("explorer.games.many", count=before[1] + 3)
                                 if before[1] == 0 else re.compile(r"\d"))

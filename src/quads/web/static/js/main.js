@@ -306,8 +306,13 @@ async function route() {
   if (analyse) {
     gameView.close();
     showScreen("analyse");
-    // The board's own changes are already in the address: nothing to do.
-    if (boardView.asked !== location.hash) boardView.open(analyse);
+    // The board's own changes are already in the address: nothing to do.  A position
+    // opened from elsewhere (a link, the review) opens at the top, the board in view,
+    // wherever the page was scrolled before.
+    if (boardView.asked !== location.hash) {
+      window.scrollTo(0, 0);
+      boardView.open(analyse);
+    }
     return;
   }
   const puzzle = /^#\/puzzle(?:\/(.+))?$/.exec(location.hash);

@@ -3,7 +3,7 @@
 // first, each with its games, how they ended (a bar of the first player's wins,
 // the draws and the second player's wins) and the turn's exact value from the
 // analysis of the same position; over all games, or those between people or against
-// one level, rated or casual.  The rows are analyse/explorer.js's.
+// one level, rated or casual, or rated in a range of the players' mean rating.  The rows are analyse/explorer.js's.
 
 import * as api from "../api.js";
 import { $, $select } from "../dom.js";
@@ -22,12 +22,13 @@ export class ExplorerPanel {
     this.failed = false;
     this.rules = "";
     this.position = "";
-    for (const id of ["analyse-explorer-source", "analyse-explorer-rated"]) {
+    for (const id of ["analyse-explorer-source", "analyse-explorer-rated", "analyse-explorer-band"]) {
       $select(id).addEventListener("change", () => this.open(this.rules, this.position));
     }
   }
 
-  /** The filters chosen: {source, rated}, each only when one is chosen. */
+  /** The filters chosen: {source, rated, min_band, max_band}, each only when one is
+   * chosen (a band means rated games: the lowest band's start and the highest's). */
   filters() {
     /** @type {Record<string, string>} */
     const chosen = {};
@@ -35,6 +36,12 @@ export class ExplorerPanel {
     const rated = $select("analyse-explorer-rated").value;
     if (source) chosen.source = source;
     if (rated) chosen.rated = rated;
+    const band = $select("analyse-explorer-band").value;
+    if (band) {
+      const [low, high] = band.split("-").map(Number);
+      chosen.min_band = String(low);
+      chosen.max_band = String(Math.floor(high / 200) * 200);
+    }
     return chosen;
   }
 
