@@ -34,7 +34,7 @@ from sqlalchemy import text as sql
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from quads.explorer import ending_of, played_turns
+from quads.explorer import PlayedTurn, ending_of, played_turns
 from quads.game import Game
 from quads.position import Position
 from quads.rules import Rules
@@ -42,7 +42,7 @@ from quads.storage.database import Database, moment_text
 from quads.storage.stored import StoredGame, now, parse_action, rebuild_game
 from quads.storage.tables import explored, game_ends, games, rating_changes
 
-__all__ = ["BAND", "Counts", "ExplorerStore", "Filters", "end_game"]
+__all__ = ["BAND", "Counts", "ExplorerStore", "Filters", "counted_turns", "end_game"]
 
 BAND = 200
 """The width of a rating band."""
@@ -94,12 +94,13 @@ def _band(connection: Connection, game_id: str) -> int:
     return int(sum(befores) / 2 // BAND * BAND)
 
 
-def _tally(tally: Tally, game: Game, source: str, rated: bool, band: int) -> None:
+def _tally(tally: Tally, game: Game, source: str, rated: bool, band: int,
+           turns: Sequence[PlayedTurn] | None = None) -> None:
     ending = ending_of(game)
     if ending is None:
         return
     name = game.rules.name
-    for turn in played_turns(game):
+    for turn in played_turns(game) if turns is None else turns:
         counts = tally.setdefault(
             (name, turn.position, source, int(rated), band, turn.result), [0, 0, 0, 0])
         counts[0] += 1
@@ -119,9 +120,21 @@ def _add(connection: Connection, tally: Tally, postgres: bool) -> None:
         for row, c in sorted(tally.items())])  # in key order: no two ends deadlock
 
 
-def end_game(connection: Connection, stored: StoredGame, postgres: bool) -> bool:
-    """Note ``stored`` (just over) as ended and count its turns, in the transaction of
-    ``connection``; whether it was new (a game already noted counts nothing)."""
+def counted_turns(stored: StoredGame) -> list[PlayedTurn] | None:
+    """The keyed turns :func:`end_game` counts of ``stored`` (over), or ``None`` for a
+    game the explorer does not count: made before the transaction that ends the game,
+    so that the keys (most of the counting's time) are not worked out while it holds
+    the database."""
+    if _source(stored.mode, stored.level) is None or ending_of(stored.game) is None:
+        return None
+    return played_turns(stored.game)
+
+
+def end_game(connection: Connection, stored: StoredGame, postgres: bool,
+             turns: Sequence[PlayedTurn] | None) -> bool:
+    """Note ``stored`` (just over) as ended and count ``turns``, its
+    :func:`counted_turns`, in the transaction of ``connection``; whether it was new (a
+    game already noted counts nothing)."""
     make = postgresql_insert if postgres else sqlite_insert
     noted = connection.execute(make(game_ends).values(
         game=stored.id, ended=moment_text(now()), mistakes="todo", taken=None, tries=0)
@@ -129,10 +142,10 @@ def end_game(connection: Connection, stored: StoredGame, postgres: bool) -> bool
     if noted is None:
         return False
     source = _source(stored.mode, stored.level)
-    if source is not None:
+    if source is not None and turns is not None:
         tally: Tally = {}
         _tally(tally, stored.game, source, stored.rated,
-               _band(connection, stored.id) if stored.rated else 0)
+               _band(connection, stored.id) if stored.rated else 0, turns)
         _add(connection, tally, postgres)
     return True
 

@@ -44,7 +44,7 @@ from quads.storage.errors import (
     StorageError,
 )
 from quads.storage.exercises import ExerciseStore
-from quads.storage.explorer import ExplorerStore, end_game
+from quads.storage.explorer import ExplorerStore, counted_turns, end_game
 from quads.storage.players import PlayerStore
 from quads.storage.presence import PresenceStore
 from quads.storage.pruning import RetentionStore
@@ -160,10 +160,12 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
         :raises StorageError: if a game with its id exists already.
         """
         try:
+            ended = stored.device is not None and stored.is_over()  # played out on a device
+            turns = counted_turns(stored) if ended else None
             with self.begin(write=True) as connection:
                 self.create_in(connection, stored)
-                if stored.device is not None and stored.is_over():
-                    end_game(connection, stored, self.postgres)  # played out on a device
+                if ended:
+                    end_game(connection, stored, self.postgres, turns)
         except IntegrityError:
             if (stored.device is not None and stored.owner is not None
                     and self.find_device(stored.owner, stored.device) is not None):
@@ -216,6 +218,7 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
         values["game_id"], values["loaded_revision"] = stored.id, stored.revision
         seats = (stored.first_player, stored.second_player)
         concerned = dict.fromkeys(p for p in (*seats, stored.bot_invited) if p)
+        turns = counted_turns(stored) if stored.is_over() else None  # before the lock
 
         def write(connection: Connection) -> None:
             result = connection.execute(_SAVE, values)
@@ -231,7 +234,7 @@ class GameStore(PlayerStore, PuzzleResultStore, PresenceStore, RetentionStore, R
             if stored.is_over() and stored.mode == "online":
                 count_game(connection, stored)
             if stored.is_over():
-                end_game(connection, stored, self.postgres)
+                end_game(connection, stored, self.postgres, turns)
             self.notify(connection, " ".join(
                 [stored.id, str(stored.revision + 1), *concerned]))
 
