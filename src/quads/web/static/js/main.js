@@ -18,7 +18,6 @@
 // brings the player back to the game they left.
 
 import { decodePart } from "./hash.js";
-import { revealWhole } from "./reveal.js";
 import * as api from "./api.js";
 import { askWhenForgotten } from "./account/forgotten.js";
 import { AccountScreens } from "./account/screens.js";
@@ -308,13 +307,11 @@ async function route() {
     gameView.close();
     showScreen("analyse");
     // The board's own changes are already in the address: nothing to do.  A position
-    // opened from elsewhere (a link, the review) opens with the board wholly in view,
-    // wherever the page was scrolled before (on a small phone it stands below the
-    // screen's top).
+    // opened from elsewhere (a link, the review) opens at the top; once its values are
+    // in, the board shows them wholly in view (boardView.open).
     if (boardView.asked !== location.hash) {
       window.scrollTo(0, 0);
       boardView.open(analyse);
-      revealWhole($("analyse-board"), { instant: true });
     }
     return;
   }

@@ -53,6 +53,7 @@ export class BoardView {
     this.chosen = null; // the palette piece to put down next
     this.answer = null; // the analysis of the position shown, or {failed: {key, params}}
     this.asked = null; // the address whose analysis is on its way
+    this.revealing = false; // bring the board into view once the values are in
     this.cells = new Board($("analyse-board"), (cell) => this.pressCell(cell));
     this.explorer = new ExplorerPanel();
     this.palette = new Supply($("analyse-supply"), (piece) => this.choose(piece));
@@ -69,7 +70,10 @@ export class BoardView {
   /**
    * Open the board at what the address holds (analyse/address.js: readAddress): the
    * position to set up, or why the address cannot be read.  A broken address stays
-   * as it is, for whoever shared it to see.
+   * as it is, for whoever shared it to see.  A position with pieces comes with the
+   * values of its turns on the board: once they are in, the board is brought wholly
+   * into view, with the status above it when both fit (on a small phone the board
+   * stands below the screen's top).  The empty board stays at the top, by its help.
    * @param {{ setup: import("./address.js").Setup } | { broken: Message[] }} read
    */
   open(read) {
@@ -84,9 +88,11 @@ export class BoardView {
     this.broken = null;
     ({ rules: this.rules, board: this.board, hand: this.hand } = read.setup);
     this.show({ replace: true });
+    this.revealing = Boolean(this.hand) || this.board.some(Boolean);
   }
 
   setUp(board, hand) {
+    this.revealing = false;
     this.board = board;
     this.hand = hand;
     this.show();
@@ -155,6 +161,11 @@ export class BoardView {
     this.render();
     // Why a position is refused shows above the board: in view, with the board.
     if (answer.failed) revealAll([$("analyse-summary"), $("analyse-board")]);
+    else if (this.revealing) {
+      revealAll([$("analyse-board"), $("analyse-status")],
+        { screen: $("analyse-view"), instant: true });
+    }
+    this.revealing = false;
   }
 
   async copyLink() {

@@ -14,6 +14,7 @@ import { t } from "../i18n.js";
 import { describeError, joinList, messageWords, rulesName } from "../names.js";
 import { pieceLabel, pieceSvg } from "../pieces.js";
 import { PromptEcho } from "../prompt-echo.js";
+import { revealAll } from "../reveal.js";
 import { Supply } from "../supply.js";
 import { answerText, dueByDay, dueWords, placementEnds, promptKey, shownPosition } from "./words.js";
 
@@ -124,7 +125,11 @@ export class MistakesView {
       this.busy = false;
       this.render();
     }
-    if (this.verdict) $("mistakes-verdict-title").focus({ preventScroll: true });
+    if (!this.verdict) return;
+    // The verdict stands above the board, the answer was given below it: the verdict
+    // and its way on are brought into view, with the question when they fit.
+    revealAll([$("mistakes-verdict")], { screen: $("mistakes-view") });
+    $("mistakes-verdict-title").focus({ preventScroll: true });
   }
 
   /** The counts and the chart read again after an answer (the exercise shown stays). */
