@@ -35,7 +35,7 @@ from quads.rules import Rules
 from quads.solver import Value
 from quads.turn import Turn
 
-__all__ = ["Exercise", "exercises"]
+__all__ = ["Exercise", "exercise_key", "exercises"]
 
 _KEPT = {"win": Value.WIN, "draw": Value.DRAW}
 
@@ -64,8 +64,7 @@ class Exercise:
         """The same for every exercise of a position symmetric to this one (under the
         same rules and kind): a mistake made twice, or in a mirrored board, is one
         exercise."""
-        name, in_hand, key = canonical_key(self.position, self.rules)
-        return f"{name} {self.kind} {'hand' if in_hand else 'give'} {key:x}"
+        return exercise_key(self.position, self.rules, self.kind)
 
     def is_right(self, turn: Turn) -> bool:
         """Whether ``turn`` keeps the value (for a ``give`` exercise, its piece alone
@@ -73,6 +72,13 @@ class Exercise:
         if self.kind == "give":
             turn = Turn(None, turn.give)
         return turn in self.right
+
+
+def exercise_key(position: Position, rules: Rules, kind: Literal["turn", "give"]) -> str:
+    """The key of the exercise of ``kind`` at ``position`` under ``rules``
+    (:attr:`Exercise.key`): the same for every position symmetric to it."""
+    name, in_hand, key = canonical_key(position, rules)
+    return f"{name} {kind} {'hand' if in_hand else 'give'} {key:x}"
 
 
 def _keeping(position: Position, rules: Rules, value: Value,

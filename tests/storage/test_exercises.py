@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import select
+
 from quads.storage import GameStore
 from quads.storage.exercises import NewExercise
 from quads.storage.merging import merge_player
+from quads.storage.tables import exercise_answers
 from storage.conftest import ADA, BEA
 
 AT = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -63,13 +66,39 @@ def test_the_latest_answer_s_memory_wins_and_every_answer_counts(store: GameStor
         '{"late": 1}', AT + timedelta(days=4), True, 2, later)
 
 
+def test_an_answer_sent_again_under_its_id_counts_once(store: GameStore) -> None:
+    store.keep_exercises(ADA, [_found("k1")], AT)
+    mine = store.exercise_by_key(ADA, "k1")
+    assert mine is not None
+    assert store.exercise_by_key(BEA, "k1") is None
+    given = AT + timedelta(hours=1)
+    assert store.answer_exercise(ADA, mine.id, '{"once": 1}', AT + timedelta(days=2), True,
+                                 given, once="a1")
+    assert not store.answer_exercise(ADA, mine.id, '{"twice": 1}', AT + timedelta(days=9),
+                                     True, given + timedelta(hours=1), once="a1")
+    # A stranger using the same id reaches nothing.
+    assert not store.answer_exercise(BEA, mine.id, "{}", AT, False, given, once="a2")
+    now = store.exercise(ADA, mine.id)
+    assert now is not None
+    assert (now.card, now.tries, now.answered) == ('{"once": 1}', 1, given)
+    # Another id is another answer.
+    assert store.answer_exercise(ADA, mine.id, '{"other": 1}', AT, False,
+                                 given + timedelta(hours=2), once="a2")
+    assert store.exercise(ADA, mine.id).tries == 2  # type: ignore[union-attr]
+
+
 def test_a_player_merged_into_an_account_brings_their_exercises(store: GameStore) -> None:
     store.keep_exercises(ADA, [_found("shared"), _found("own")], AT)
     store.keep_exercises(BEA, [_found("shared")], AT)
+    dropped = store.exercise_by_key(ADA, "shared")
+    assert dropped is not None
+    store.answer_exercise(ADA, dropped.id, "{}", AT, False, AT, once="a1")
     with store.begin(write=True) as connection:
         merge_player(connection, ADA, BEA)
     assert sorted(e.key for e in store.exercises_of(BEA)) == ["own", "shared"]
     assert store.exercises_of(ADA) == []
+    with store.begin() as connection:  # the answers of the exercise dropped go with it
+        assert connection.execute(select(exercise_answers)).all() == []
 
 
 def test_a_player_with_exercises_is_not_pruned(store: GameStore) -> None:

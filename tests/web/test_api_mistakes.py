@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -17,7 +17,15 @@ from quads import Position, Rules
 from quads.game import Game
 from quads.mistakes import exercises
 from quads.outcome import Player as OutcomePlayer
+from quads.site.mistakes.schedule import Memory
+from quads.site.mistakes.schedule import answered as answered_memory
 from quads.site.mistakes.service import keep_found
+from quads.solver.symmetry import (
+    board_symmetries,
+    trait_transforms,
+    transform_position,
+    transform_turn,
+)
 from quads.storage.stored import now
 from quads.turn import Turn
 from web.conftest import Player
@@ -112,3 +120,104 @@ def test_a_game_played_on_a_device_leaves_its_exercises_once_uploaded(host: Play
         listed = host._check(host.client.get("/api/mistakes"), 200)
     assert sorted((e["position"], e["played"]) for e in listed["exercises"]) == expected
     assert listed["counts"]["new"] == len(expected)
+
+
+# -- answers given offline, sent later ----------------------------------------------
+
+
+def _late(position: str, kind: str, turn: str, at: str, **more: Any) -> dict[str, Any]:
+    return {"id": str(uuid.uuid4()), "rules": "quads", "position": position, "kind": kind,
+            "turn": turn, "at": at, **more}
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def test_answers_given_offline_count_once_at_their_moment(host: Player) -> None:
+    """A late answer finds its exercise by position up to symmetry, is judged, counts at
+    the moment the device gave it, and counts once however often it is sent."""
+    mine = _seed(host)
+    give, turn = mine["give"], mine["turn"]
+    mirror = board_symmetries(QUADS.shape_masks)[1]
+    same = trait_transforms(QUADS.traits)[0]
+    mirrored = transform_position(Position.from_string(turn["position"]), mirror, same)
+    wrong = transform_turn(Turn.parse("C16"), mirror, same)
+    stored = host.client.app.state.store  # type: ignore[attr-defined]
+    before = stored.exercise(host.id(), give["id"])
+    given = now() - timedelta(hours=3)
+    sent = [_late(give["position"], "give", "6", _iso(given)),
+            _late(mirrored.to_string(), "turn", wrong.text, _iso(given + timedelta(minutes=1)))]
+    answered = host._check(host.client.post("/api/mistakes/answers",
+                                             json={"answers": sent}), 200)["answers"]
+    assert [(a["id"], a["state"], a["right"]) for a in answered] == [
+        (sent[0]["id"], "kept", True), (sent[1]["id"], "kept", False)]
+    first = stored.exercise(host.id(), give["id"])
+    expected = answered_memory(Memory(before.due, before.learnt, before.card), True,
+                               datetime.fromisoformat(_iso(given)))
+    assert first.due == expected.due  # scheduled from the moment it was given
+    assert first.answered == datetime.fromisoformat(_iso(given))  # when it was given
+    # Sent again (the answer was lost on the way back): counted once.
+    again = host._check(host.client.post("/api/mistakes/answers",
+                                         json={"answers": sent}), 200)["answers"]
+    assert [a["state"] for a in again] == ["kept", "kept"]
+    listed = {e["id"]: e for e in host._check(host.client.get("/api/mistakes"), 200)[
+        "exercises"]}
+    assert (listed[give["id"]]["tries"], listed[turn["id"]]["tries"]) == (1, 1)
+    assert stored.exercise(host.id(), give["id"]) == first
+
+
+@pytest.mark.settings(mistakes_tick=0.1)
+def test_a_late_answer_waits_for_its_game_and_refusals_stand_alone(host: Player,
+                                                                   stranger: Player) -> None:
+    """An answer to an exercise the device found in its own game waits until the server
+    has looked at that game (then it is counted, or gone when the server found no such
+    exercise); an answer that cannot be read is refused alone; another player's
+    exercise is nobody's business."""
+    game = next(g for g in map(_random_game, range(100))
+                if exercises(g, OutcomePlayer.FIRST, seconds=5))
+    found = exercises(game, OutcomePlayer.FIRST, seconds=5)[0]
+    device = str(uuid.uuid4())
+    host.token()  # a player of the site (a device gets its cookie as it plays)
+    at = _iso(now())
+    answer = _late(found.position.to_string(), found.kind, found.right[0].text, at,
+                   device=device)
+    nothing = _late(WON.to_string(), "turn", "B46", at, device=device)  # no mistake there
+    unread = _late(WON.to_string(), "turn", "B46", at, rules="lines:nothing")
+    ancient = _late(WON.to_string(), "turn", "B46", "1999-12-31T23:00:00Z")
+
+    def send(*items: dict[str, Any]) -> list[tuple[str, Any]]:
+        answered = host._check(host.client.post("/api/mistakes/answers",
+                                                json={"answers": list(items)}), 200)
+        return [(a["state"], a["error"] and a["error"]["code"]) for a in answered["answers"]]
+
+    assert send(answer, nothing, unread, ancient) == [
+        ("waiting", None), ("waiting", None), ("refused", "invalid_rules"),
+        ("refused", "invalid_date")]
+    upload = {"mode": "computer", "rules": "quads", "level": 3, "human": "first",
+              "actions": [str(action) for action in game.actions], "redo": [],
+              "created": "2026-12-01T09:00:00Z", "device_revision": 1}
+    host._check(host.client.put(f"/api/games/device/{device}", json=upload), 201)
+    deadline = time.monotonic() + 60
+    states = send(answer, nothing)
+    while time.monotonic() < deadline and states[0][0] == "waiting":
+        time.sleep(0.2)
+        states = send(answer, nothing)
+    assert states == [("kept", None), ("gone", None)]
+    (kept,) = [e for e in host._check(host.client.get("/api/mistakes"), 200)["exercises"]
+               if e["position"] == found.position.to_string() and e["kind"] == found.kind]
+    assert kept["tries"] == 1
+    # The same answer from a stranger: no exercise of theirs, and the owner's unchanged.
+    theirs = stranger._check(stranger.client.post("/api/mistakes/answers", json={
+        "answers": [{**answer, "id": str(uuid.uuid4()), "device": None}]}), 200)
+    assert theirs["answers"][0]["state"] == "gone"
+    forged = host.client.post("/api/mistakes/answers", json={"answers": [answer]},
+                              headers={"Origin": "http://evil.example"})
+    assert forged.status_code == 403
+    for bad in ({"answers": []}, {"answers": [answer] * 51},
+                {"answers": [{**answer, "id": "not-a-uuid"}]},
+                {"answers": [{**answer, "kind": "place"}]}):
+        assert host.client.post("/api/mistakes/answers", json=bad).status_code == 400
+    after = [e for e in host._check(host.client.get("/api/mistakes"), 200)["exercises"]
+             if e["id"] == kept["id"]]
+    assert after == [kept]

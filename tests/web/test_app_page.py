@@ -89,6 +89,7 @@ ROUTES = {
     "/api/mistakes": {"get"},
     "/api/explorer": {"get"},
     "/api/mistakes/{exercise_id}/answer": {"post"},
+    "/api/mistakes/answers": {"post"},
 }
 
 

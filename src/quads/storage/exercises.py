@@ -5,7 +5,9 @@ An exercise found again (the same mistake in another game, or on a mirrored boar
 not kept twice: its count of times ``seen`` goes up.  An answer writes the exercise's
 new memory only if no later answer was written meanwhile, so that answers given on
 two devices, or sent late by a device that was offline, end with the latest one's
-memory whatever order they arrive in; none is lost from the count of ``tries``.
+memory whatever order they arrive in; none is lost from the count of ``tries``.  An
+answer a device gave offline comes with an id of its own: sent again, it is counted
+once (``exercise_answers``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from quads.storage.database import Database, moment_text
-from quads.storage.tables import exercises, game_ends
+from quads.storage.tables import exercise_answers, exercises, game_ends
 
 __all__ = ["ExerciseStore", "NewExercise", "StoredExercise"]
 
@@ -133,6 +135,14 @@ class ExerciseStore(Database):
             return sum(self._keep(connection, player, exercises_found, at)
                        for player, exercises_found in found.items())
 
+    def mistakes_looked_for(self, game: str) -> bool:
+        """Whether the mistakes of ``game`` were looked for (or given up on): ``False``
+        while it goes on or waits in the queue."""
+        with self.begin() as connection:
+            row = connection.execute(select(game_ends.c.mistakes).where(
+                game_ends.c.game == game)).first()
+        return row is not None and row.mistakes == "done"
+
     def exercises_of(self, player: str, *, due_by: datetime | None = None,
                      limit: int = 100) -> list[StoredExercise]:
         """``player``'s exercises, the soonest due first; with ``due_by``, those due
@@ -163,19 +173,36 @@ class ExerciseStore(Database):
                 exercises.c.id == exercise_id, exercises.c.player == player)).first()
         return None if row is None else _stored(row)
 
+    def exercise_by_key(self, player: str, key: str) -> StoredExercise | None:
+        """``player``'s exercise of ``key`` (a position up to symmetry, and a kind)."""
+        with self.begin() as connection:
+            row = connection.execute(select(exercises).where(
+                exercises.c.player == player, exercises.c.key == key)).first()
+        return None if row is None else _stored(row)
+
     def answer_exercise(self, player: str, exercise_id: str, card: str, due: datetime,
-                        learnt: bool, at: datetime) -> bool:
+                        learnt: bool, at: datetime, *, once: str | None = None) -> bool:
         """Count an answer given at ``at`` and, unless a later answer is written
-        already, keep the memory it leads to; whether the memory was kept."""
+        already, keep the memory it leads to; whether the memory was kept.  ``once``:
+        the id a device gave the answer; one counted already under it changes nothing."""
         moment = moment_text(at)
+        make = postgresql_insert if self.postgres else sqlite_insert
         with self.begin(write=True) as connection:
-            counted = connection.execute(update(exercises).where(
-                exercises.c.id == exercise_id, exercises.c.player == player)
-                .values(tries=exercises.c.tries + 1))
-            if counted.rowcount != 1:
+            owned = connection.execute(select(exercises.c.id).where(
+                exercises.c.id == exercise_id, exercises.c.player == player)).first()
+            if owned is None:
                 return False
+            if once is not None:
+                first = connection.execute(make(exercise_answers).values(
+                    exercise=exercise_id, answer=once, at=moment).on_conflict_do_nothing(
+                    index_elements=["exercise", "answer"])
+                    .returning(exercise_answers.c.answer)).first()
+                if first is None:
+                    return False
+            connection.execute(update(exercises).where(exercises.c.id == exercise_id)
+                               .values(tries=exercises.c.tries + 1))
             kept = connection.execute(update(exercises).where(
-                exercises.c.id == exercise_id, exercises.c.player == player,
+                exercises.c.id == exercise_id,
                 or_(exercises.c.answered.is_(None), exercises.c.answered <= moment))
                 .values(card=card, due=moment_text(due), learnt=int(learnt),
                         answered=moment))

@@ -12,6 +12,7 @@ from sqlalchemy import Connection, and_, delete, select, update
 
 from quads.storage.tables import (
     connections,
+    exercise_answers,
     exercises,
     games,
     puzzle_results,
@@ -45,6 +46,9 @@ def merge_player(connection: Connection, source: str, target: str) -> int:
                                     .values(player=target)).rowcount)
     # An exercise both have (the same position up to symmetry) stays the target's.
     keys = select(exercises.c.key).where(exercises.c.player == target)
+    doubles = select(exercises.c.id).where(exercises.c.player == source,
+                                           exercises.c.key.in_(keys))
+    connection.execute(delete(exercise_answers).where(exercise_answers.c.exercise.in_(doubles)))
     connection.execute(delete(exercises).where(
         exercises.c.player == source, exercises.c.key.in_(keys)))
     moved += int(connection.execute(update(exercises).where(exercises.c.player == source)

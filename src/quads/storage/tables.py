@@ -453,6 +453,17 @@ their texts), the game it was first found in, when, and how often the mistake wa
 made (``seen``); its spaced-repetition memory (``card``, the FSRS card's JSON), when
 it is due, whether it is learnt, the answers given and the last answer's moment."""
 
+exercise_answers = Table(
+    "exercise_answers", metadata,
+    Column("exercise", Text, nullable=False),
+    Column("answer", Text, nullable=False),
+    Column("at", Text, nullable=False),
+    PrimaryKeyConstraint("exercise", "answer"),
+)
+"""The answers a device gave while it could not reach the server, by the id it gave
+each (``answer``), once they are counted: an answer sent again (its answer was lost on
+the way back) is counted once."""
+
 game_ends = Table(
     "game_ends", metadata,
     Column("game", Text, primary_key=True),

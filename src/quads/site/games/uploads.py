@@ -20,20 +20,19 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC
 from typing import Literal
 
-from quads.errors import InvalidDateError
 from quads.game import Game
 from quads.outcome import Player
 from quads.position import EMPTY
 from quads.rules import Rules
-from quads.site.dates import EARLIEST
+from quads.site.dates import device_moment
 from quads.site.errors import SiteError
 from quads.storage import DeviceGameExistsError, GameStore, StaleGameError, StoredGame
 from quads.storage.stored import action_text, now, parse_action, rebuild_game, redo_trail
 
-__all__ = ["AHEAD", "ATTEMPTS", "Change", "DeviceGame", "upload"]
+__all__ = ["ATTEMPTS", "Change", "DeviceGame", "upload"]
 
 Change = Literal["created", "replaced", "unchanged"]
 """What an upload did: stored a new game, stored a newer state of one, or nothing."""
@@ -63,10 +62,6 @@ class DeviceGame:
 ATTEMPTS = 5
 """How often an upload that raced another change of the same game is tried again."""
 
-AHEAD = timedelta(days=1)
-"""How far after the server's now a device's clock may date a game's start (it then
-counts as now); later is ``invalid_date``."""
-
 
 def _replayed(body: DeviceGame, headers: dict[str, str]) -> Game:
     """The game the upload describes, replayed by the rules.
@@ -76,34 +71,6 @@ def _replayed(body: DeviceGame, headers: dict[str, str]) -> Game:
     return rebuild_game(Rules.parse(body.rules), EMPTY, headers,
                         [parse_action(text) for text in body.actions],
                         [parse_action(text) for text in body.redo])
-
-
-def _start(text: str, moment: datetime) -> datetime:
-    """When the game of an upload started: the moment ``text``
-    names, or ``moment`` (the server's now) if
-    it names a later one.
-
-    :raises InvalidDateError: if no calendar has it (``2026-02-30``, ``25:00``), or it is
-        before :data:`~quads.site.dates.EARLIEST` or more than :data:`AHEAD` after
-        ``moment``.
-    """
-    try:
-        start = datetime.fromisoformat(text)
-    except ValueError:
-        raise InvalidDateError(f"invalid time {text!r}: no such moment", "time",
-                               time=text) from None
-    earliest = datetime.combine(EARLIEST, time(), UTC)
-    latest = moment + AHEAD
-    if not earliest <= start <= latest:
-        raise InvalidDateError(
-            f"invalid time {text!r}: a game on a device starts from {_iso(earliest)} to a "
-            f"day after the server's now ({_iso(latest)})", "time_range",
-            time=text, earliest=_iso(earliest), latest=_iso(latest))
-    return min(start, moment)
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _players(body: DeviceGame) -> tuple[int | None, Player | None]:
@@ -130,7 +97,7 @@ def upload(store: GameStore, owner: str, device_id: str, body: DeviceGame,
     :raises SiteError: ``game_over`` for a newer upload of a game that is over on the
         server, ``device_mismatch`` for one naming other rules or players.
     """
-    start = _start(body.created, now())
+    start = device_moment(body.created, now())
     headers = {"Date": start.astimezone(UTC).strftime("%Y.%m.%d")}
     game = _replayed(body, headers)
     level, human = _players(body)

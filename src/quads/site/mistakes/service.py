@@ -6,6 +6,11 @@ An answer is right when it is one of the turns that keep the value (for a hand-o
 exercise, the piece alone counts); the exercise's memory then moves as
 :mod:`quads.site.mistakes.schedule` says, and the answer counts whatever its moment:
 of two answers the later one's memory stands (:mod:`quads.storage.exercises`).
+
+A device that cannot reach the server judges its answers itself and sends them later
+(:func:`answer_late`): each names its exercise by the position and kind (the device may
+have found the exercise in its own game before the server did) and carries the moment
+it was given and an id of the device's, so that one sent twice counts once.
 """
 
 from __future__ import annotations
@@ -13,15 +18,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
-from quads.mistakes import Exercise
+from quads.mistakes import Exercise, exercise_key
+from quads.position import Position
+from quads.rules import Rules
+from quads.site.dates import device_moment
 from quads.site.errors import SiteError
 from quads.site.mistakes.schedule import Memory, answered, new_memory
 from quads.storage import GameStore
 from quads.storage.exercises import NewExercise, StoredExercise
 from quads.turn import Turn
 
-__all__ = ["Answered", "answer", "exercises_of", "found_exercises", "keep_found"]
+__all__ = ["Answered", "LateAnswer", "LateAnswered", "answer", "answer_late", "exercises_of",
+           "found_exercises", "keep_found"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +41,33 @@ class Answered:
 
     right: bool
     exercise: StoredExercise
+
+
+@dataclass(frozen=True, slots=True)
+class LateAnswer:
+    """An answer a device gave while it could not reach the server, sent later."""
+
+    id: str
+    """The device's id for the answer: the same answer sent again counts once."""
+    rules: str
+    position: str
+    """The exercise's position string (the device's own, or the server's)."""
+    kind: Literal["turn", "give"]
+    turn: str
+    at: str
+    """When it was given, as the device wrote it (ISO 8601 with its offset)."""
+    device: str | None = None
+    """The id of the device's game the device found the exercise in, if it did."""
+
+
+@dataclass(frozen=True, slots=True)
+class LateAnswered:
+    """What became of a late answer: ``kept`` (counted and scheduled, with what it did),
+    ``waiting`` (the device's game it came from is not looked at yet: send it again
+    later) or ``gone`` (the caller has no such exercise, nor will have)."""
+
+    state: Literal["kept", "waiting", "gone"]
+    answered: Answered | None = None
 
 
 def found_exercises(found: Sequence[Exercise], game: str | None,
@@ -86,3 +123,38 @@ def answer(store: GameStore, player: str | None, exercise_id: str, text: str,
     now = store.exercise(player, exercise_id)
     assert now is not None
     return Answered(right, now)
+
+
+def answer_late(store: GameStore, player: str | None, late: LateAnswer,
+                at: datetime) -> LateAnswered:
+    """Count and schedule ``late``, an answer ``player``'s device gave offline, at the
+    moment it was given (the server's ``at`` if the device dates it later); once only.
+
+    :raises QuadsError: if its rules, position, turn or moment cannot be read (a moment
+        before 2000 or more than a day after ``at`` is ``invalid_date``).
+    """
+    rules = Rules.parse(late.rules)
+    position = Position.from_string(late.position)
+    turn = Turn.parse(late.turn)
+    given = device_moment(late.at, at)
+    if player is None:
+        return LateAnswered("gone")
+    exercise = store.exercise_by_key(player, exercise_key(position, rules, late.kind))
+    if exercise is None:
+        return LateAnswered(_not_yet(store, player, late.device))
+    right = _is_right(exercise, turn)
+    memory = answered(Memory(exercise.due, exercise.learnt, exercise.card), right, given)
+    store.answer_exercise(player, exercise.id, memory.card, memory.due, memory.learnt, given,
+                          once=late.id)
+    now = store.exercise(player, exercise.id)
+    assert now is not None
+    return LateAnswered("kept", Answered(right, now))
+
+
+def _not_yet(store: GameStore, player: str, device: str | None) -> Literal["waiting", "gone"]:
+    """Whether an exercise the caller lacks may still come: from the device's game
+    ``device`` while the server has not stored it or not looked at its mistakes."""
+    if device is None:
+        return "gone"
+    game = store.find_device(player, device)
+    return "gone" if game is not None and store.mistakes_looked_for(game.id) else "waiting"

@@ -9,10 +9,25 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from quads.storage.exercises import StoredExercise
-from quads.web.fields import TurnText
+from quads.web.fields import UUID_PATTERN, PositionText, TimeText, TurnText
+from quads.web.schemas.refusals import ErrorDetail
 
-__all__ = ["AnswerRequest", "AnswerView", "ExerciseCounts", "ExerciseList", "ExerciseView",
-           "exercise_view"]
+__all__ = [
+    "MOST_LATE_ANSWERS",
+    "AnswerRequest",
+    "AnswerView",
+    "ExerciseCounts",
+    "ExerciseList",
+    "ExerciseView",
+    "LateAnswerItem",
+    "LateAnswerRequest",
+    "LateAnswerView",
+    "LateAnswersView",
+    "exercise_view",
+]
+
+MOST_LATE_ANSWERS = 50
+"""Late answers in one request at most."""
 
 
 class ExerciseView(BaseModel):
@@ -64,6 +79,52 @@ class AnswerView(BaseModel):
     right: bool
     answers: list[str] = Field(description="Every turn (or piece) that keeps the value")
     exercise: ExerciseView
+
+
+class LateAnswerItem(BaseModel):
+    """An answer the device gave while it could not reach the server: the exercise by
+    its position and kind, the turn, when, and the device's id for the answer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=UUID_PATTERN,
+                    description="The device's id for the answer (sent again, it counts once)")
+    rules: str = Field(min_length=1, max_length=200)
+    position: PositionText
+    kind: Literal["turn", "give"]
+    turn: TurnText
+    at: TimeText = Field(description="When it was given on the device")
+    device: str | None = Field(default=None, pattern=UUID_PATTERN,
+                               description="The device's game the device found the "
+                                           "exercise in, if it did")
+
+
+class LateAnswerRequest(BaseModel):
+    """Answers given offline, oldest first."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    answers: list[LateAnswerItem] = Field(min_length=1, max_length=MOST_LATE_ANSWERS)
+
+
+class LateAnswerView(BaseModel):
+    """What became of one late answer."""
+
+    id: str
+    state: Literal["kept", "waiting", "gone", "refused"] = Field(
+        description="`kept`: counted and scheduled; `waiting`: its game is not looked at "
+                    "yet, send it again later; `gone`: no such exercise of the caller's "
+                    "(nor will there be); `refused`: it cannot be read (`error`)")
+    right: bool | None = None
+    exercise: ExerciseView | None = Field(default=None,
+                                          description="The exercise as it stands now")
+    error: ErrorDetail | None = Field(default=None, description="Why it was refused")
+
+
+class LateAnswersView(BaseModel):
+    """Each late answer's fate, in the order sent."""
+
+    answers: list[LateAnswerView]
 
 
 def exercise_view(exercise: StoredExercise) -> ExerciseView:
