@@ -1,5 +1,6 @@
-// Hints, reviews and puzzle verdicts in the page (js/engine/hints.js, review.js,
-// puzzle.js) against the server's views of the Python library's answers: the
+// Hints, reviews, mistakes and puzzle verdicts in the page (js/engine/hints.js,
+// review.js, mistakes.js, puzzle.js) against the server's views of the Python
+// library's answers (and its exercises, quads.mistakes): the
 // HintView of random games (from the book, from search, at the moments to call or
 // to claim), the ReviewView of random finished games, and the VerdictView of the
 // puzzles of several dates for right and wrong turns, or the refusal: its class,
@@ -10,6 +11,7 @@ import assert from "node:assert/strict";
 
 import { hint } from "../../src/quads/web/static/js/engine/hints.js";
 import { review } from "../../src/quads/web/static/js/engine/review.js";
+import { mistakes } from "../../src/quads/web/static/js/engine/mistakes.js";
 import { checkPuzzle } from "../../src/quads/web/static/js/engine/puzzle.js";
 import { engine as makeEngine, loadCases } from "./engine-cases.mjs";
 
@@ -45,6 +47,21 @@ test("reviews equal the server's, turn by turn", async () => {
     const got = await review(engine, c.game, { seconds: 60 });
     assert.deepEqual(got, c.view, `${c.game.rules} ${c.game.actions.join(", ")}`);
   }
+});
+
+test("a game's exercises equal the Python library's, for one side and both", async () => {
+  const { cases } = loadCases("mistakes");
+  assert.ok(cases.length >= 12, `only ${cases.length} cases`);
+  const found = cases.flatMap((c) => c.exercises);
+  for (const kind of ["turn", "give"]) assert.ok(found.some((e) => e.kind === kind), `no ${kind}`);
+  for (const keep of ["win", "draw"]) assert.ok(found.some((e) => e.keep === keep), `no ${keep}`);
+  assert.ok(cases.some((c) => c.side === null) && cases.some((c) => c.side !== null));
+  for (const c of cases) {
+    const got = await mistakes(engine, c.game, c.side, { seconds: 60 });
+    assert.deepEqual(got, c.exercises, `${c.game.rules} ${c.side} ${c.game.actions.join(", ")}`);
+  }
+  await assert.rejects(mistakes(engine, { rules: "quads", actions: ["give 0"] }, null),
+    { name: "EngineError", code: "not_over" });
 });
 
 test("a game that goes on is not reviewed", async () => {

@@ -13,6 +13,7 @@ opening books as the server serves them (``tests/js/cases/books/NAME.bin``), whi
 - ``engine-analysis``: ``GET /api/analysis``'s view (``analyse_with_book``);
 - ``engine-hints``: ``hint`` and its view on random games, calls and claims;
 - ``engine-review``: ``review`` and its view on random finished games;
+- ``engine-mistakes``: the exercises of random finished games (``quads.mistakes``);
 - ``engine-puzzles``: the verdicts of ``POST /api/puzzles/{date}/check`` on the
   puzzles of several dates, for right and wrong turns;
 - ``engine-levels``: level 5's turns along games from random openings against a
@@ -331,6 +332,36 @@ def review_cases(rng: random.Random) -> dict[str, Any]:
     return {"cases": cases}
 
 
+MISTAKE_GAMES = (("quads", 4, 0), ("classic", 3, 0), ("advanced", 2, 0), ("quads", 2, 10),
+                 ("lines:color,height:declare", 2, 9), ("lines+squares:top", 2, 10))
+"""Rule sets, games and the empty cells of their start (0: the empty board)."""
+
+
+def mistakes_cases(rng: random.Random) -> dict[str, Any]:
+    """The exercises of random finished games (played at random: many mistakes), for
+    one side or both, as quads.mistakes finds them; both kinds among them."""
+    from quads.mistakes import exercises
+    from quads.outcome import Player
+    from quads.rules import Rules
+
+    cases = []
+    for name, count, empties in MISTAKE_GAMES:
+        rules = Rules.parse(name)
+        for index in range(count):
+            start = None if not empties else random_position(rules, rng, empties)
+            game = random_game(rules, rng, 16, start=start, call=0.7)
+            side = (None, Player.FIRST, Player.SECOND)[index % 3]
+            found = exercises(game, side, seconds=SEARCH_SECONDS)
+            named = None if side is None else side.name.lower()
+            cases.append({"game": game_json(game), "side": named,
+                          "exercises": [{
+                              "ply": e.ply, "player": e.player.name.lower(), "rules": e.rules.name,
+                              "position": e.position.to_string(), "kind": e.kind,
+                              "keep": e.keep, "played": e.played.text,
+                              "answers": [t.text for t in e.right]} for e in found]})
+    return {"cases": cases}
+
+
 # -- the daily puzzle ----------------------------------------------------------------
 
 PUZZLE_DATES = tuple(datetime.date(2025, 6, 2) + datetime.timedelta(days=d)
@@ -457,6 +488,7 @@ SECTIONS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "analysis": analysis_cases,
     "hints": hints_cases,
     "review": review_cases,
+    "mistakes": mistakes_cases,
     "puzzles": puzzle_cases,
     "levels": levels_cases,
 }

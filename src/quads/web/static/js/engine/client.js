@@ -19,6 +19,9 @@
 //     //   reason_key, reason_params, shapes }
 //   await engine.review(game, { seconds: 3 })
 //     // ReviewView of GET /api/games/{id}/review: { turns: [...] } (a finished game)
+//   await engine.mistakes(game, side, { seconds: 3 })
+//     // the exercises of a finished game's turns that threw away a win or a draw (side
+//     //   "first", "second" or null: both), as quads.mistakes finds them (mistakes.js)
 //   await engine.checkPuzzle(puzzle, played, turn)
 //     // VerdictView of POST /api/puzzles/{date}/check; puzzle: the PuzzleView
 //     //   ({ rules, position, goal: { plies } }), played: ["C3A", ...], turn: "D4F", or "D4" for
@@ -181,6 +184,11 @@ export class EngineClient {
   /** ReviewView of GET /api/games/{id}/review. */
   review(game, options = {}) {
     return this.call("review", [gameData(game), sent(options)], options);
+  }
+
+  /** The exercises of a finished game's turns (engine/mistakes.js), SIDE's or both (null). */
+  mistakes(game, side, options = {}) {
+    return this.call("mistakes", [gameData(game), side, sent(options)], options);
   }
 
   /** VerdictView of POST /api/puzzles/{date}/check. */

@@ -9,7 +9,7 @@
 //     // -> { id: 1, cancelled: true }
 //
 // The methods: the engine's answers in the JSON shapes of the server's API
-// (analysis, computerActions, hint, review, checkPuzzle: see client.js) and the
+// (analysis, computerActions, hint, review, mistakes, checkPuzzle: see client.js) and the
 // kernel's own (solve, analyse, danger, safePieces, winningCells: kernel.js).
 // Requests are answered one at a time, in the order they came; the engine (the
 // WebAssembly kernel, and the opening books when first needed) loads with the
@@ -18,12 +18,13 @@
 import { analysis } from "./analysis.js";
 import { Engine } from "./engine.js";
 import { hint } from "./hints.js";
+import { mistakes } from "./mistakes.js";
 import { computerActions } from "./players.js";
 import { checkPuzzle } from "./puzzle.js";
 import { review } from "./review.js";
 
 const KERNEL = new Set(["solve", "analyse", "danger", "safePieces", "winningCells"]);
-const ENGINE = { analysis, computerActions, hint, review, checkPuzzle };
+const ENGINE = { analysis, computerActions, hint, review, mistakes, checkPuzzle };
 
 /** What an error says, as plain data (the rules' errors carry a code, a reason and params). */
 function failure(error) {
