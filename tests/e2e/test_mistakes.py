@@ -4,8 +4,11 @@ device when it is over), the server finds the mistakes by itself, and the exerci
 screen shows the first one due on the board; a wrong answer is told with what was
 right and brings it back soon, a right one sends it further out.  The same account on
 a second device (another browser context, signed in there) sees the same queue and the
-answers given on the first.  And the explorer beside the analysis board: what people
-played from a position.
+answers given on the first.  A game of two people played on a device without the
+server: the page's engine finds its exercises there, an answer given offline is judged
+by it and waits, and once the server can be reached the game and the answer are sent
+and the server's exercise counts it.  And the explorer beside the analysis board: what
+people played from a position.
 
 The server is this module's own, the only one of the suite that looks for mistakes.
 """
@@ -20,16 +23,17 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from e2e.quads_page import Person, QuadsPage
 from e2e.quads_server import Server, free_port
 from e2e.test_accounts import sign_in
-from e2e.test_offline import eventually
+from e2e.test_offline import app_page, eventually
 from e2e.test_ratings import account
 from quads import Game, Rules
-from quads.mistakes import Exercise, exercises
+from quads.mistakes import Exercise, exercise_key, exercises
 from quads.outcome import Player
+from quads.record import write_record
 from quads.turn import Turn
 
 QUADS = Rules.parse("quads")
@@ -143,6 +147,66 @@ def test_an_account_practises_its_mistakes_on_two_devices(mistakes_server: Serve
         answered = next(e for e in phone.api("/api/mistakes")["exercises"]
                         if e["id"] == shown["id"])
         assert answered["due"] > wrong["due"]  # further out than the one answered wrong
+
+
+def test_a_game_played_offline_leaves_its_exercises_on_the_device(
+        browser: Browser, mistakes_server: Server, tmp_path: Any) -> None:
+    game, found = _game_with_mistakes()
+    both = exercises(game, None, seconds=5)
+    game.headers["Mode"] = "local"
+    record = tmp_path / "offline.qds"
+    record.write_text(write_record(game))
+    with app_page(browser, mistakes_server, phone=True, lang="de-DE") as quads:
+        page = quads.page
+        page.context.set_offline(True)
+        quads.open("/#/new")
+        page.locator("#import-file").set_input_files(str(record))
+        expect(page.locator("#end-panel")).to_be_visible()
+        quads.open("/#/mistakes")
+        expect(page.locator("#mistakes-offline")).to_be_visible()
+        expect(page.locator("#mistakes-progress")).to_be_hidden()
+        expect(page.locator("#mistakes-board")).to_be_visible(timeout=60_000)
+        # Both sides of a game of two people on one device, in the order played.
+        first = both[0]
+        expect(page.locator("#mistakes-info")).to_have_text(
+            quads.t("mistakes.info", number=1, count=len(both)))
+        expect(page.locator("#mistakes-prompt")).to_have_text(
+            quads.t(f"mistakes.prompt.{first.kind}.{first.keep}"))
+        quads.check_screen(page.locator("#mistakes-board") if first.kind == "turn"
+                           else page.locator("#mistakes-supply"))
+        right = first.right[0].text
+        _make(quads, right if first.kind == "turn" else right[-1], first.kind)
+        expect(page.locator("#mistakes-verdict-title")).to_have_text(quads.t("mistakes.right"))
+        expect(page.locator("#mistakes-next-due")).to_have_text(quads.t("mistakes.back_offline"))
+        quads.check_screen(page.locator("#mistakes-next"))
+        # The answer waits on the device; the next one asked is another exercise.
+        quads.press(page.locator("#mistakes-next"))
+        expect(page.locator("#mistakes-info")).to_have_text(
+            quads.t("mistakes.info", number=2, count=len(both) - 1))
+
+        # Online again: the game goes up, the server finds the same exercises, and the
+        # answer given offline counts there.
+        page.context.set_offline(False)
+        key = exercise_key(first.position, QUADS, first.kind)
+
+        def counted() -> dict[str, Any] | None:
+            listed = quads.api("/api/mistakes")["exercises"]
+            return next((e for e in listed if e["tries"] == 1), None)
+
+        answered = eventually(counted, seconds=90)
+        assert (answered["position"], answered["kind"]) == (first.position.to_string(),
+                                                            first.kind)
+        listed = quads.api("/api/mistakes")["exercises"]
+        assert sorted((e["position"], e["kind"]) for e in listed) == sorted(
+            (e.position.to_string(), e.kind) for e in both)
+        assert sum(e["tries"] for e in listed) == 1
+        assert key  # the same exercise on both: named by its position up to symmetry
+        # The list, read online, replaces the device's own copies.
+        quads.open("/#/mistakes")
+        expect(page.locator("#mistakes-offline")).to_be_hidden()
+        expect(page.locator("#mistakes-counts")).to_have_text(quads.t(
+            "mistakes.counts", **quads.api("/api/mistakes")["counts"]))
+    assert found  # the first player's among them
 
 
 def _due(quads: QuadsPage) -> list[dict[str, Any]]:

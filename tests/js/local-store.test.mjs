@@ -40,7 +40,8 @@ test("the database has its versioned object stores", async () => {
   const store = await openStore({ indexedDB });
   assert.equal(store.db.name, DB_NAME);
   assert.equal(store.db.version, DB_VERSION);
-  assert.deepEqual([...store.db.objectStoreNames].sort(), ["games", "puzzle_results"]);
+  assert.deepEqual([...store.db.objectStoreNames].sort(),
+    ["exercises", "games", "mistake_answers", "puzzle_results"]);
   // A newer release opening it in another tab is not blocked: this one steps aside.
   const newer = await new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, DB_VERSION + 1);
@@ -50,6 +51,49 @@ test("the database has its versioned object stores", async () => {
   assert.equal(newer.version, DB_VERSION + 1);
   newer.close();
   await assert.rejects(openStore({ indexedDB: null }), /IndexedDB/);
+});
+
+test("a database of the first version is brought up to date with its games kept", async () => {
+  const indexedDB = new IDBFactory();
+  const old = await new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore("games", { keyPath: "id" }).createIndex("updated", "updated");
+      request.result.createObjectStore("puzzle_results", { keyPath: "id" });
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  await new Promise((resolve) => {
+    const transaction = old.transaction("games", "readwrite");
+    transaction.objectStore("games").put(game("kept"));
+    transaction.oncomplete = resolve;
+  });
+  old.close();
+  const store = await openStore({ indexedDB });
+  assert.equal(store.db.version, DB_VERSION);
+  assert.deepEqual((await store.listGames()).map((g) => g.id), ["kept"]);
+  assert.deepEqual(await store.listExercises(), []);
+  store.close();
+});
+
+test("exercises kept offline, replaced by source, and answers waiting oldest first", async () => {
+  const store = await openStore({ indexedDB: new IDBFactory() });
+  await store.putExercise({ id: "d1", source: "device", position: "p1" });
+  await store.replaceExercises("server", [{ id: "s1", source: "server" }, { id: "s2", source: "server" }]);
+  await store.replaceExercises("server", [{ id: "s3", source: "server" }]);
+  assert.deepEqual((await store.listExercises()).map((e) => e.id).sort(), ["d1", "s3"]);
+  await store.deleteExercise("d1");
+  assert.deepEqual((await store.listExercises()).map((e) => e.id), ["s3"]);
+  await store.putAnswer({ id: "b", at: "2026-12-06T10:00:00.000Z" });
+  await store.putAnswer({ id: "a", at: "2026-12-06T11:00:00.000Z" });
+  await store.putAnswer({ id: "c", at: "2026-12-06T09:00:00.000Z" });
+  assert.deepEqual((await store.listAnswers()).map((a) => a.id), ["c", "b", "a"]);
+  await store.updateAnswer("b", (a) => ({ ...a, tries: 1 }));
+  await store.deleteAnswer("c");
+  assert.deepEqual(await store.listAnswers(), [
+    { id: "b", at: "2026-12-06T10:00:00.000Z", tries: 1 }, { id: "a", at: "2026-12-06T11:00:00.000Z" }]);
+  store.close();
 });
 
 test("a change is read and written in one transaction, or not at all", async () => {

@@ -10,7 +10,7 @@ import { IDBFactory } from "fake-indexeddb";
 
 import { openStore } from "../../src/quads/web/static/js/local/store.js";
 import { act, needsUpload, newDeviceGame, playComputer } from "../../src/quads/web/static/js/local/device-game.js";
-import { backoff, createSync, newPuzzleResult } from "../../src/quads/web/static/js/local/sync.js";
+import { ANSWER_DAYS, backoff, createSync, newPuzzleResult } from "../../src/quads/web/static/js/local/sync.js";
 
 let clockTime = Date.parse("2026-11-30T09:00:00Z");
 const now = () => new Date((clockTime += 1000));
@@ -23,6 +23,8 @@ class FakeServer {
     this.requests = [];
     this.refuse = new Set(); // actions (as text) the rules refuse
     this.player = "known";
+    this.exercises = new Set(); // "position kind" of the player's exercises
+    this.looking = new Set(); // device games whose mistakes are still to be looked for
   }
 
   handle({ method, path, body }) {
@@ -48,6 +50,20 @@ class FakeServer {
       if (body.solved && !body.line) return { status: 409, body: { error: { code: "not_solved", message: "not checked" } } };
       if (!this.results.has(body.attempt)) this.results.set(body.attempt, { date: result[1], ...body });
       return { status: 201, body: { solved: this.results.size } };
+    }
+    if (method === "POST" && path === "/api/mistakes/answers") {
+      if (body.answers.length > 50) return { status: 400, body: { error: { code: "invalid_request", message: "too many" } } };
+      return {
+        status: 200,
+        body: {
+          answers: body.answers.map((a) => {
+            if (this.exercises.has(`${a.position} ${a.kind}`)) {
+              return { id: a.id, state: "kept", right: a.turn === "6" };
+            }
+            return { id: a.id, state: a.device && this.looking.has(a.device) ? "waiting" : "gone" };
+          }),
+        },
+      };
     }
     return { status: 404, body: { error: { code: "no_route", message: path } } };
   }
@@ -98,7 +114,7 @@ test("every waiting game is sent once; a second run sends nothing", async () => 
   const changes = [];
   const { runner } = sync(store, server, [], { onChange: (change) => changes.push(change) });
   const report = await runner.run();
-  assert.deepEqual(report, { state: "done", uploaded: ids, refused: [], sent: [] });
+  assert.deepEqual(report, { state: "done", uploaded: ids, refused: [], sent: [], answered: [], waiting: [] });
   assert.equal(server.requests.length, 3);
   assert.deepEqual(server.requests[0].body, {
     mode: "computer", rules: "quads", level: 3, human: "first", actions: ["give 7"], redo: [],
@@ -111,7 +127,7 @@ test("every waiting game is sent once; a second run sends nothing", async () => 
     assert.equal(needsUpload(game), false);
   }
   assert.deepEqual(changes.map((c) => c.outcome), ["uploaded", "uploaded", "uploaded"]);
-  assert.deepEqual(await runner.run(), { state: "done", uploaded: [], refused: [], sent: [] });
+  assert.deepEqual(await runner.run(), { state: "done", uploaded: [], refused: [], sent: [], answered: [], waiting: [] });
   assert.equal(server.requests.length, 3);
   store.close();
 });
@@ -136,7 +152,7 @@ test("a server that stays down is given up for now; nothing is marked", async ()
   const faults = ["down", 503, "down", 502, "down", 504];
   const { runner, pauses } = sync(store, server, faults, { retries: 6, firstDelay: 1000, maxDelay: 8000 });
   const report = await runner.run();
-  assert.deepEqual(report, { state: "unreachable", uploaded: [], refused: [], sent: [] });
+  assert.deepEqual(report, { state: "unreachable", uploaded: [], refused: [], sent: [], answered: [], waiting: [] });
   assert.deepEqual(pauses, [750, 1500, 3000, 6000, 6000]);
   for (const id of ids) assert.equal(needsUpload(await store.getGame(id)), true);
   // Back online: the next run sends everything.
@@ -160,7 +176,7 @@ test("a refusal by the rules is kept on the game and not sent again until it cha
   server.refuse.add("place A1");
   const changes = [];
   const { runner } = sync(store, server, [], { onChange: (change) => changes.push(change) });
-  assert.deepEqual(await runner.run(), { state: "done", uploaded: [], refused: ["bad"], sent: [] });
+  assert.deepEqual(await runner.run(), { state: "done", uploaded: [], refused: ["bad"], sent: [], answered: [], waiting: [] });
   const refused = await store.getGame("bad");
   assert.deepEqual(refused.upload_error, {
     revision: 3,
@@ -205,7 +221,7 @@ test("an unknown player stops the run and leaves everything waiting", async () =
   const server = new FakeServer();
   server.player = "reset";
   const { runner } = sync(store, server, []);
-  assert.deepEqual(await runner.run(), { state: "unknown_player", uploaded: [], refused: [], sent: [] });
+  assert.deepEqual(await runner.run(), { state: "unknown_player", uploaded: [], refused: [], sent: [], answered: [], waiting: [] });
   assert.equal(server.requests.length, 1);
   for (const id of ids) {
     const game = await store.getGame(id);
@@ -224,7 +240,7 @@ test("puzzle results are sent with their line and id, once, then forgotten", asy
   const server = new FakeServer();
   const { runner } = sync(store, server, ["lost", undefined, 503]);
   const report = await runner.run();
-  assert.deepEqual(report, { state: "done", uploaded: [], refused: ["a3"], sent: ["a1", "a2"] });
+  assert.deepEqual(report, { state: "done", uploaded: [], refused: ["a3"], sent: ["a1", "a2"], answered: [], waiting: [] });
   assert.deepEqual(server.requests.map((r) => [r.path, r.body]), [
     ["/api/puzzles/2026-11-29/result", { tries: 2, seconds: 75, solved: true, attempt: "a1", line: ["B2C", "D4E", "A3"] }],
     ["/api/puzzles/2026-11-29/result", { tries: 2, seconds: 75, solved: true, attempt: "a1", line: ["B2C", "D4E", "A3"] }],
@@ -236,6 +252,65 @@ test("puzzle results are sent with their line and id, once, then forgotten", asy
   const left = await store.listResults();
   assert.deepEqual(left.map((r) => [r.id, r.error.code]), [["a3", "not_solved"]]);
   assert.equal((await runner.run()).sent.length, 0, "a refused result is not sent again");
+  store.close();
+});
+
+test("answers given offline are sent after the games, in batches, each settled once", async () => {
+  const { store } = await setUp(1);
+  const at = (minute) => new Date(Date.parse("2026-11-30T09:00:00Z") + minute * 60_000).toISOString();
+  const answers = Array.from({ length: 53 }, (_, i) => ({
+    id: `ans-${String(i).padStart(2, "0")}`, rules: "quads", position: `p${i % 3}`, kind: "give",
+    turn: "6", at: at(i), device: i % 3 === 1 ? "dev-waiting" : null,
+  }));
+  for (const answer of answers) await store.putAnswer(answer);
+  const server = new FakeServer();
+  server.exercises.add("p0 give");
+  server.looking.add("dev-waiting");
+  const changes = [];
+  const { runner } = sync(store, server, [undefined, "lost"], { onChange: (change) => changes.push(change) });
+  const report = await runner.run();
+  assert.equal(report.state, "done");
+  const paths = server.requests.map((r) => r.path);
+  assert.deepEqual(paths, ["/api/games/device/dev-0", "/api/mistakes/answers", "/api/mistakes/answers",
+    "/api/mistakes/answers"], "the games first; a lost answer asked again");
+  assert.deepEqual(server.requests.slice(1).map((r) => r.body.answers.length), [50, 50, 3]);
+  assert.deepEqual(server.requests[1].body.answers[0],
+    { id: "ans-00", rules: "quads", position: "p0", kind: "give", turn: "6", at: at(0) });
+  assert.equal(server.requests[1].body.answers[1].device, "dev-waiting");
+  // Counted and gone ones are settled; those whose game is not looked at yet wait.
+  const waiting = answers.filter((a) => a.device).map((a) => a.id);
+  assert.deepEqual(report.answered, answers.map((a) => a.id).filter((id) => !waiting.includes(id)));
+  assert.deepEqual((await store.listAnswers()).map((a) => a.id), waiting);
+  assert.deepEqual(report.waiting, waiting);
+  assert.ok(changes.some((c) => c.kind === "answer" && c.outcome === "waiting"));
+  assert.deepEqual(server.requests[2].body, server.requests[1].body, "sent again under the same ids");
+  // The server looked at the game: they go; a second run then has nothing to send.
+  server.looking.clear();
+  assert.deepEqual((await runner.run()).answered, waiting);
+  assert.deepEqual(await store.listAnswers(), []);
+  const sent = server.requests.length;
+  await runner.run();
+  assert.equal(server.requests.length, sent);
+  store.close();
+});
+
+test("an answer that waits too long is dropped, a batch refused is kept unsent", async () => {
+  const store = await openStore({ indexedDB: new IDBFactory() });
+  const old = new Date(clockTime - (ANSWER_DAYS + 1) * 86_400_000).toISOString();
+  await store.putAnswer({ id: "old", rules: "quads", position: "p", kind: "turn", turn: "B46", at: old, device: "d" });
+  await store.putAnswer({ id: "new", rules: "quads", position: "p", kind: "turn", turn: "B46", at: new Date(clockTime).toISOString(), device: "d" });
+  const server = new FakeServer();
+  server.looking.add("d");
+  const report = await sync(store, server, []).runner.run();
+  assert.deepEqual(report.answered, ["old"]);
+  assert.deepEqual((await store.listAnswers()).map((a) => a.id), ["new"]);
+  const refused = await sync(store, server, [400]).runner.run();
+  assert.deepEqual(refused.answered, []);
+  const [kept] = await store.listAnswers();
+  assert.equal(kept.error.status, 400);
+  const requests = server.requests.length;
+  await sync(store, server, []).runner.run();
+  assert.equal(server.requests.length, requests, "not sent again");
   store.close();
 });
 

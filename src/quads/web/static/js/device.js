@@ -6,7 +6,9 @@
 //   await deviceStore()      the DeviceStore (rejects where the browser keeps no IndexedDB)
 //   sendWaiting()            send what waits, now (one run at a time; a run asked for
 //                            meanwhile follows it); called at start, when the network or
-//                            the server is back, and after each change on the device
+//                            the server is back, and after each change on the device; a
+//                            run that found no server, or left answers waiting for their
+//                            exercises on the server, is followed by another later
 //   changed(id, revision)    tell the other tabs that device game `id` changed
 //   onChanged(fn)            fn({id, revision}) after a change in another tab; returns
 //                            the function that stops it
@@ -88,11 +90,11 @@ export async function sendWaiting({ retry = false } = {}) {
   do {
     again = false;
     report = await sync.run();
-    if (report.uploaded.length || report.refused.length || report.sent.length) {
+    if (report.uploaded.length || report.refused.length || report.sent.length || report.answered.length) {
       for (const fn of sentListeners) fn(report);
     }
   } while (again && report.state === "done");
-  if (report.state === "unreachable") {
+  if (report.state === "unreachable" || (report.state === "done" && report.waiting.length)) {
     later = setTimeout(() => sendWaiting({ retry: true }), Math.min(LATER_MAX_MS, LATER_FIRST_MS * 2 ** patience));
     patience += 1;
   } else {

@@ -1,6 +1,7 @@
 // What lives on the device between visits: the games played on it
-// (js/local/device-game.js) and the puzzle results waiting to be sent
-// (js/local/sync.js), in IndexedDB, so that they survive closing the app and
+// (js/local/device-game.js), the puzzle results waiting to be sent
+// (js/local/sync.js), the exercises found or shown on it and the answers to them
+// waiting to be sent (js/mistakes/offline.js), in IndexedDB, so that they survive closing the app and
 // reloading.  One database, "quads", whose object stores are made and changed by
 // numbered versions (SCHEMA below: a new version only ever adds to the ones
 // before).  Every call is one transaction, answered once it has committed: a
@@ -19,6 +20,12 @@
 //   store.putResult(result), getResult(id), deleteResult(id), listResults() (oldest
 //       first), updateResult(id, change): the same for puzzle results waiting to be
 //       sent ({id, date, ...}; js/local/sync.js)
+//   store.putExercise(exercise), deleteExercise(id), listExercises(): the exercises
+//       kept for use offline ({id, source: "device" | "server", rules, position, kind,
+//       ...}); store.replaceExercises(source, exercises): those of `source` become
+//       `exercises`, in one transaction
+//   store.putAnswer(answer), deleteAnswer(id), listAnswers() (oldest first, by `at`),
+//       updateAnswer(id, change): the answers given offline waiting to be sent
 //   store.close()
 
 export const DB_NAME = "quads";
@@ -31,6 +38,10 @@ const SCHEMA = [
     games.createIndex("updated", "updated");
     db.createObjectStore("puzzle_results", { keyPath: "id" });
   },
+  (db) => {
+    db.createObjectStore("exercises", { keyPath: "id" });
+    db.createObjectStore("mistake_answers", { keyPath: "id" });
+  },
 ];
 
 /** The database's version: one per entry of SCHEMA. */
@@ -38,6 +49,8 @@ export const DB_VERSION = SCHEMA.length;
 
 const GAMES = "games";
 const RESULTS = "puzzle_results";
+const EXERCISES = "exercises";
+const ANSWERS = "mistake_answers";
 
 /**
  * A request's result, as a promise.
@@ -220,6 +233,61 @@ export class DeviceStore {
   listResults() {
     return this.#transact(RESULTS, "readonly", (objects) => done(objects.getAll())).then((results) => results.sort(
       (a, b) => (a.created === b.created ? (a.id < b.id ? -1 : 1) : (a.created < b.created ? -1 : 1)),
+    ));
+  }
+
+  /** Keep an exercise for use offline. @param {object} exercise */
+  putExercise(exercise) {
+    return this.#put(EXERCISES, exercise);
+  }
+
+  /** Forget the exercise `id`. @param {string} id */
+  deleteExercise(id) {
+    return this.#delete(EXERCISES, id);
+  }
+
+  /** Every exercise kept, by id. */
+  listExercises() {
+    return this.#transact(EXERCISES, "readonly", (objects) => done(objects.getAll()));
+  }
+
+  /**
+   * Make the exercises of `source` exactly `exercises`, in one transaction.
+   * @param {string} source
+   * @param {object[]} exercises
+   */
+  replaceExercises(source, exercises) {
+    return this.#transact(EXERCISES, "readwrite", async (objects) => {
+      /** @type {any[]} */
+      const kept = await done(objects.getAll());
+      for (const old of kept) if (old.source === source) await done(objects.delete(old.id));
+      for (const exercise of exercises) await done(objects.put(exercise));
+    });
+  }
+
+  /** Keep an answer given offline until it is sent. @param {object} answer */
+  putAnswer(answer) {
+    return this.#put(ANSWERS, answer);
+  }
+
+  /** Forget the answer `id`. @param {string} id */
+  deleteAnswer(id) {
+    return this.#delete(ANSWERS, id);
+  }
+
+  /**
+   * Change the waiting answer `id` in one transaction.
+   * @param {string} id
+   * @param {(answer: any) => any} change
+   */
+  updateAnswer(id, change) {
+    return this.#update(ANSWERS, id, change);
+  }
+
+  /** Every answer waiting to be sent, oldest first (by `at`, then id). */
+  listAnswers() {
+    return this.#transact(ANSWERS, "readonly", (objects) => done(objects.getAll())).then((answers) => answers.sort(
+      (a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : (a.at < b.at ? -1 : 1)),
     ));
   }
 

@@ -1,8 +1,9 @@
 // Sending what waits on the device once the server can be reached: the games
 // played there whose revision the server has not stored (PUT
-// /api/games/device/{id}), and the puzzle results kept while offline (POST
-// /api/puzzles/{date}/result, with the line played and the attempt's id).  One
-// request at a time.  A request that finds no server (the transport throws, or
+// /api/games/device/{id}), the puzzle results kept while offline (POST
+// /api/puzzles/{date}/result, with the line played and the attempt's id), and the
+// answers to exercises given offline (POST /api/mistakes/answers, 50 at a time, after
+// the games they may come from).  One request at a time.  A request that finds no server (the transport throws, or
 // 408, 429 or 5xx) is sent again after a pause that doubles (with jitter); since
 // both routes are idempotent, a request whose answer was lost is never applied
 // twice.  A refusal (any other 4xx) is kept on the game (upload_error: the
@@ -21,11 +22,16 @@
 //     sleep      async (ms) -> void (default: setTimeout); random () -> [0, 1)
 //     retries    tries of one request before the run gives up (default 6);
 //     firstDelay, maxDelay   the pauses between them, in ms (default 500, 30000)
-//     onChange   ({kind: "game" | "result", id, outcome: "uploaded" | "refused" | "sent"})
+//     onChange   ({kind: "game" | "result" | "answer", id,
+//                outcome: "uploaded" | "refused" | "sent" | "waiting"})
 //                after each item the run settled, so the page can show it
 //     run() sends everything waiting (a second call meanwhile gets the same run)
 //     and resolves {state: "done" | "unreachable" | "unknown_player", uploaded,
-//     refused, sent}: the ids of the games stored and refused, of the results sent.
+//     refused, sent, answered, waiting}: the ids of the games stored and refused, of the
+//     results sent, of the answers settled (counted, or dropped: no such exercise, or
+//     refused) and of those still waiting for their exercise on the server.
+//     An answer the server says is `waiting` (the game it came from not looked at yet)
+//     stays for a later run, for ANSWER_DAYS at most.
 //   newPuzzleResult({date, tries, seconds, solved, line}, {id, now}) -> a waiting
 //     puzzle result for store.putResult(): {id (the attempt's UUID), date, tries,
 //     seconds, solved, line (record tokens, or null), created, error: null}
@@ -84,6 +90,12 @@ function refusal(answer) {
   };
 }
 
+/** Days an answer given offline waits for its exercise on the server at most. */
+export const ANSWER_DAYS = 14;
+
+/** Answers sent in one request at most (the server's MOST_LATE_ANSWERS). */
+export const ANSWER_BATCH = 50;
+
 class Unreachable extends Error {}
 class UnknownPlayer extends Error {}
 
@@ -91,7 +103,7 @@ class UnknownPlayer extends Error {}
  * What a run did: how it ended, and the ids of the games stored and refused and of the
  * results sent.
  * @typedef {{ state: "done" | "unreachable" | "unknown_player", uploaded: string[],
- *   refused: string[], sent: string[] }} Report
+ *   refused: string[], sent: string[], answered: string[], waiting: string[] }} Report
  */
 
 /**
@@ -101,7 +113,7 @@ class UnknownPlayer extends Error {}
  *   transport: (request: { method: string, path: string, body?: unknown }) => Promise<{ status: number, body: any }>,
  *   sleep?: (ms: number) => Promise<unknown>, random?: () => number, retries?: number,
  *   firstDelay?: number, maxDelay?: number, now?: () => Date,
- *   onChange?: (change: { kind: "game" | "result", id: string, outcome: string }) => void,
+ *   onChange?: (change: { kind: "game" | "result" | "answer", id: string, outcome: string }) => void,
  * }} options
  */
 export function createSync({
@@ -159,9 +171,37 @@ export function createSync({
     }
   }
 
+  /** Send a batch of answers; settle each as the server says. */
+  async function sendAnswers(batch, report) {
+    const body = {
+      answers: batch.map(({ id, rules, position, kind, turn, at, device }) => (
+        { id, rules, position, kind, turn, at, ...(device ? { device } : {}) })),
+    };
+    const answer = await send("POST", "/api/mistakes/answers", body);
+    if (answer.status < 200 || answer.status >= 300) {
+      const error = refusal(answer); // the batch cannot be read: kept, not sent again
+      for (const item of batch) await store.updateAnswer(item.id, (kept) => ({ ...kept, error }));
+      return;
+    }
+    /** @type {Map<string, string>} */
+    const states = new Map((answer.body?.answers ?? []).map((a) => [a.id, a.state]));
+    const oldest = now().getTime() - ANSWER_DAYS * 86_400_000;
+    for (const item of batch) {
+      const state = states.get(item.id) ?? "waiting";
+      if (state === "waiting" && Date.parse(item.at) > oldest) {
+        report.waiting.push(item.id);
+        onChange({ kind: "answer", id: item.id, outcome: "waiting" });
+        continue;
+      }
+      await store.deleteAnswer(item.id);
+      report.answered.push(item.id);
+      onChange({ kind: "answer", id: item.id, outcome: state === "kept" ? "sent" : "refused" });
+    }
+  }
+
   async function runOnce() {
     /** @type {Report} */
-    const report = { state: "done", uploaded: [], refused: [], sent: [] };
+    const report = { state: "done", uploaded: [], refused: [], sent: [], answered: [], waiting: [] };
     try {
       // A game changed while it was being sent waits for the next pass.
       for (let pass = 0; pass < 100; pass += 1) {
@@ -171,6 +211,10 @@ export function createSync({
       }
       for (const result of await store.listResults()) {
         if (result.error === null || result.error === undefined) await sendResult(result, report);
+      }
+      const answers = (await store.listAnswers()).filter((a) => a.error === null || a.error === undefined);
+      for (let start = 0; start < answers.length; start += ANSWER_BATCH) {
+        await sendAnswers(answers.slice(start, start + ANSWER_BATCH), report);
       }
     } catch (error) {
       if (error instanceof Unreachable) report.state = "unreachable";

@@ -4,10 +4,14 @@
 // due now one after the other on the board: the player makes the turn (or, for a
 // hand-over exercise, picks the piece to give), the server judges it and says when
 // the exercise comes back; then the next.  Beside them the counts (learnt, due, new)
-// and the coming week's exercises due, as a small chart.  The words are
-// mistakes/words.js's.
+// and the coming week's exercises due, as a small chart.  While the server cannot be
+// reached, the exercises kept on the device and those the page's engine finds in the
+// games played there are asked, judged by the engine, and the answers wait on the
+// device until they are sent (mistakes/offline.js).  The words are mistakes/words.js's.
 
 import * as api from "../api.js";
+import { deviceStore, sendWaiting } from "../device.js";
+import { engineClient as engine } from "../engine/client.js";
 import { Board, CELLS as CELL_NAMES } from "../board.js";
 import { $, $button } from "../dom.js";
 import { t } from "../i18n.js";
@@ -16,6 +20,7 @@ import { pieceLabel, pieceSvg } from "../pieces.js";
 import { PromptEcho } from "../prompt-echo.js";
 import { revealAll } from "../reveal.js";
 import { Supply } from "../supply.js";
+import { findOnDevice, judge, keepListed, newAnswer, offlineQueue } from "./offline.js";
 import { answerText, dueByDay, dueWords, placementEnds, promptKey, shownPosition } from "./words.js";
 
 /** The parts of the screen that belong to one exercise. */
@@ -34,6 +39,8 @@ export class MistakesView {
     this.verdict = null;
     this.message = null;
     this.busy = false;
+    this.offline = false; // the server could not be reached: the device's exercises
+    this.looking = null; // [done, count]: the device's games being looked at
     this.asked = 0;
     this.board = new Board($("mistakes-board"), (cell) => this.place(cell));
     this.supplyTitle = new PromptEcho($("mistakes-supply-title"), $("mistakes-prompt"));
@@ -48,20 +55,57 @@ export class MistakesView {
     this.verdict = null;
     this.message = null;
     this.render();
+    let listed;
     try {
-      const listed = await api.getMistakes(false, { wait: false });
-      if (asked !== this.asked) return;
-      /** @type {any[]} */
-      const exercises = listed.exercises;
-      this.exercises = exercises;
-      this.counts = listed.counts;
-      const now = Date.now();
-      const due = exercises.filter((exercise) => Date.parse(exercise.due) <= now);
-      this.due = due.length;
-      this.number = 1;
-      this.show(due[0] || null);
+      listed = await api.getMistakes(false, { wait: false });
     } catch (error) {
       if (asked !== this.asked) return;
+      if (error.code === "unreachable") {
+        await this.openOffline(asked);
+      } else {
+        this.message = describeError(error);
+        this.render();
+      }
+      return;
+    }
+    if (asked !== this.asked) return;
+    this.offline = false;
+    /** @type {any[]} */
+    const exercises = listed.exercises;
+    this.exercises = exercises;
+    this.counts = listed.counts;
+    const now = Date.now();
+    const due = exercises.filter((exercise) => Date.parse(exercise.due) <= now);
+    this.due = due.length;
+    this.number = 1;
+    this.show(due[0] || null);
+    deviceStore().then((store) => keepListed(store, exercises, now)).catch(() => {}); // offline use
+  }
+
+  /** The exercises on the device: those kept and those of the device's games. */
+  async openOffline(asked) {
+    this.offline = true;
+    this.counts = null;
+    try {
+      const store = await deviceStore();
+      await findOnDevice({
+        store,
+        engine,
+        onProgress: (done, count) => {
+          if (asked !== this.asked) return;
+          this.looking = done < count ? [done, count] : null;
+          this.render();
+        },
+      });
+      const queue = offlineQueue(await store.listExercises(), await store.listAnswers(), Date.now());
+      if (asked !== this.asked) return;
+      this.exercises = queue;
+      this.due = queue.length;
+      this.number = 1;
+      this.show(queue[0] || null);
+    } catch (error) {
+      if (asked !== this.asked) return;
+      this.looking = null;
       this.message = describeError(error);
       this.render();
     }
@@ -76,7 +120,13 @@ export class MistakesView {
     this.pending = null;
     this.verdict = null;
     this.render();
-    if (exercise) (exercise.kind === "give" ? this.supply : this.board).focus({ preventScroll: true });
+    if (!exercise) return;
+    // What the player acts on in view (the board, or the pieces for a hand-over), the
+    // question with it when both fit.
+    const giving = exercise.kind === "give";
+    revealAll([$(giving ? "mistakes-supply-area" : "mistakes-board"), $("mistakes-prompt")],
+      { screen: $("mistakes-view"), instant: true });
+    (giving ? this.supply : this.board).focus({ preventScroll: true });
   }
 
   /** The next exercise due: the list read again (the answer moved the one shown). */
@@ -98,6 +148,7 @@ export class MistakesView {
     }
     this.pending = cell;
     this.render();
+    revealAll([$("mistakes-supply-area")]);
     this.supply.focus({ preventScroll: true });
   }
 
@@ -114,10 +165,11 @@ export class MistakesView {
     this.message = null;
     this.render();
     try {
-      const verdict = await api.answerMistake(exercise.id, turn);
+      const verdict = this.offline ? await this.judgeOffline(exercise, turn)
+        : await api.answerMistake(exercise.id, turn);
       if (this.current !== exercise) return;
       this.verdict = { ...verdict, turn };
-      this.refreshProgress();
+      if (!this.offline) this.refreshProgress();
     } catch (error) {
       this.message = describeError(error);
       this.pending = null;
@@ -130,6 +182,14 @@ export class MistakesView {
     // and its way on are brought into view, with the question when they fit.
     revealAll([$("mistakes-verdict")], { screen: $("mistakes-view") });
     $("mistakes-verdict-title").focus({ preventScroll: true });
+  }
+
+  /** Judge `turn` with the page's engine and keep the answer until it is sent. */
+  async judgeOffline(exercise, turn) {
+    const verdict = await judge(exercise, turn, (position, rules) => engine.analysis(position, rules));
+    await (await deviceStore()).putAnswer(newAnswer(exercise, turn));
+    sendWaiting();
+    return { ...verdict, exercise: null };
   }
 
   /** The counts and the chart read again after an answer (the exercise shown stays). */
@@ -158,10 +218,14 @@ export class MistakesView {
     for (const part of /** @type {NodeListOf<HTMLElement>} */ (view.querySelectorAll(PARTS))) {
       part.hidden = !exercise;
     }
+    $("mistakes-offline").hidden = !this.offline;
+    $("mistakes-progress").hidden = this.offline;
     this.renderProgress();
     this.renderEmpty();
     if (!exercise) {
-      $("mistakes-prompt").textContent = this.exercises === null && !this.message ? t("mistakes.loading") : "";
+      $("mistakes-prompt").textContent = this.exercises !== null || this.message ? ""
+        : this.looking ? t("mistakes.looking", { done: this.looking[0], count: this.looking[1] })
+          : t("mistakes.loading");
       $("mistakes-verdict").hidden = true;
       return;
     }
@@ -211,9 +275,14 @@ export class MistakesView {
     const verdict = this.verdict;
     panel.hidden = !verdict;
     if (!verdict) return;
-    panel.classList.toggle("is-right", verdict.right);
-    $("mistakes-verdict-title").textContent = t(verdict.right ? "mistakes.right" : "mistakes.wrong");
+    panel.classList.toggle("is-right", verdict.right === true);
+    $("mistakes-verdict-title").textContent = t(verdict.right === null ? "mistakes.kept"
+      : verdict.right ? "mistakes.right" : "mistakes.wrong");
     $("mistakes-answers").textContent = t("mistakes.answers", { turns: joinList(verdict.answers) });
+    if (!verdict.exercise) {
+      $("mistakes-next-due").textContent = t("mistakes.back_offline");
+      return;
+    }
     const when = dueWords(verdict.exercise.due, Date.now());
     $("mistakes-next-due").textContent = t("mistakes.back", { when: t(when.key, { count: when.count }) });
   }
@@ -225,7 +294,7 @@ export class MistakesView {
     if (!none) return;
     const exercises = /** @type {any[]} */ (this.exercises);
     if (!exercises.length) {
-      empty.textContent = t("mistakes.empty.none");
+      empty.textContent = t(this.offline ? "mistakes.empty.offline" : "mistakes.empty.none");
       return;
     }
     const when = dueWords(exercises[0].due, Date.now());
