@@ -19,14 +19,17 @@ import random
 import re
 import uuid
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, expect
 
+from e2e.layout import check_screen
 from e2e.quads_page import Person, QuadsPage
 from e2e.quads_server import Server, free_port
+from e2e.screens import SCREENS, shown_at
 from e2e.test_accounts import sign_in
 from e2e.test_offline import app_page, eventually
 from e2e.test_ratings import account
@@ -49,6 +52,7 @@ def mistakes_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
     server.kill()
 
 
+@cache
 def _game_with_mistakes() -> tuple[Game, list[Exercise]]:
     """A game of random turns to its end in which the first player threw away at least
     a win and a draw, and those exercises."""
@@ -63,13 +67,16 @@ def _game_with_mistakes() -> tuple[Game, list[Exercise]]:
     raise AssertionError("no game of random turns threw a win away")
 
 
-def _upload(quads: QuadsPage, game: Game) -> None:
-    """The game, played on the device against the computer, sent once it is over."""
+def _upload(quads: QuadsPage, game: Game) -> str:
+    """The game, played on the device against the computer, sent once it is over; its
+    id on the server."""
     body = {"mode": "computer", "rules": "quads", "level": 2, "human": "first",
             "actions": [str(action) for action in game.actions], "redo": [],
             "created": "2026-12-01T09:00:00Z", "device_revision": 1}
     status, answer = quads.api_status("PUT", f"/api/games/device/{uuid.uuid4()}", body)
     assert status == 201, answer
+    game_id: str = answer["id"]
+    return game_id
 
 
 def _first_due(quads: QuadsPage) -> dict[str, Any]:
@@ -209,6 +216,34 @@ def test_a_game_played_offline_leaves_its_exercises_on_the_device(
     assert found  # the first player's among them
 
 
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_the_mistakes_screen_and_the_explorer_at_every_size(
+        name: str, browser: Browser, mistakes_server: Server) -> None:
+    """An exercise on the board, its verdict with the way on, and the explorer's card
+    beside the analysis board: nothing overlaps, nothing scrolls sideways, and what the
+    player acts on is in view."""
+    game, _ = _game_with_mistakes()
+    with shown_at(browser, mistakes_server, name) as quads:
+        page = quads.page
+        _upload(quads, game)
+        first = eventually(lambda: (_due(quads) or [None])[0], seconds=60)
+        quads.open("/#/mistakes")
+        expect(page.locator("#mistakes-prompt")).to_have_text(
+            quads.t(f"mistakes.prompt.{first['kind']}.{first['keep']}"))
+        check_screen(page, acting=(page.locator("#mistakes-board") if first["kind"] == "turn"
+                                   else page.locator("#mistakes-supply"),))
+        _make(quads, first["played"], first["kind"])
+        expect(page.locator("#mistakes-verdict-title")).to_have_text(quads.t("mistakes.wrong"))
+        check_screen(page, acting=(page.locator("#mistakes-verdict-title"),
+                                   page.locator("#mistakes-next")), audit=False)
+        quads.open(f"/#/analyse/quads/{quote(game.states[1].position.to_string())}")
+        rows = page.locator("#analyse-explorer-list li")
+        expect(page.locator("#analyse-view")).to_have_attribute("aria-busy", "false")
+        expect(rows.first.locator(".explorer-value")).not_to_be_empty()  # drawn whole
+        rows.first.scroll_into_view_if_needed()
+        check_screen(page, acting=(page.locator("#analyse-explorer-source"), rows.first))
+
+
 def _due(quads: QuadsPage) -> list[dict[str, Any]]:
     due: list[dict[str, Any]] = quads.api("/api/mistakes?due=true")["exercises"]
     return due
@@ -228,8 +263,9 @@ def test_the_analysis_board_shows_what_people_played(mistakes_server: Server,
                                                     person: Person) -> None:
     """Three games played on a device and uploaded, each handing over 0 first: the
     analysis board of the empty board counts them under one hand-over (every first
-    hand-over is the same up to symmetry), and after 0 handed over the placements
-    played, each with how its games ended and its exact value."""
+    hand-over is the same up to symmetry), and after 0 handed over (the opening a
+    game's end leads to) the placements played, each with how its games ended and its
+    exact value."""
     phone = person(mistakes_server.url, "phone", "de")
     phone.open("/")
     empty = "..../..../..../.... -"
@@ -241,13 +277,14 @@ def test_the_analysis_board_shows_what_people_played(mistakes_server: Server,
         return found
 
     before = games_through(empty), games_through(after.position.to_string())
+    uploaded = []
     for seed in range(3):
         chooser = random.Random(seed)
         game = Game(QUADS)
         game.play(Turn.parse("0"))
         while not game.is_over():
             game.play(chooser.choice(list(game.position.legal_turns(QUADS))))
-        _upload(phone, game)
+        uploaded.append(_upload(phone, game))
     page = phone.page
     phone.open(f"/#/analyse/quads/{quote(empty)}")
     status = page.locator("#analyse-explorer-status")
@@ -258,7 +295,11 @@ def test_the_analysis_board_shows_what_people_played(mistakes_server: Server,
         phone.t("explorer.row_games", count=before[0] + 3))
     expect(rows.first.locator(".explorer-value")).to_have_text(phone.t("analysis.draw"))
 
-    phone.open(f"/#/analyse/quads/{quote(after.position.to_string())}")
+    # From a game's end, its opening: after the first hand-over.
+    phone.open(f"/#/game/{uploaded[-1]}")
+    expect(page.locator("#end-panel")).to_be_visible()
+    phone.press(page.locator("#end-explore"))
+    expect(page.locator("#analyse-position")).to_have_text(after.position.to_string())
     expect(status).to_have_text(phone.t("explorer.games.many", count=before[1] + 3))
     counts = page.locator("#analyse-explorer-list .explorer-games")
     expect(counts.first).to_be_visible()

@@ -1,6 +1,9 @@
 // The end of a game: who won and why, the traits the winning pieces share, the
-// review's button, and "Play again" (online: the next game for both players).
+// review's button, "Play again" (online: the next game for both players), and the way
+// to what people played in the game's opening (the analysis board with its explorer,
+// after the first hand-over; the review leads there from every turn).
 
+import { analyseAddress } from "../analyse/address.js";
 import { t } from "../i18n.js";
 import { joinList, otherSide, playerName, shapeName, traitWords } from "../names.js";
 import { changeLabel, ratingLabel } from "../players/ratings.js";
@@ -17,6 +20,10 @@ export function renderEnd(view, { review, busy }) {
   // The review: offered once the game is over (the model closes it when another game shows).
   $("review-open").hidden = !outcome;
   if (outcome && !$("review-panel").hidden) review.render(view);
+  const explore = $("end-explore");
+  const first = outcome && /^[0-9A-F]$/.test(view.moves[0] ?? "") ? view.moves[0] : null;
+  explore.hidden = !first; // a game from the empty board: its first turn, a hand-over
+  if (first) explore.setAttribute("href", analyseAddress(view.rules, `..../..../..../.... ${first}`));
   if (!outcome) return;
   $("end-title").textContent = endTitle(view);
   $("end-reason").textContent = endReason(view);
