@@ -6,6 +6,7 @@ does not exist, too many sockets."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -46,6 +47,7 @@ def test_the_socket_follows_the_event_and_each_player_s_game(
     with host.client.websocket_connect(path) as ada, \
             stranger.client.websocket_connect(path) as watcher:
         event, me = _next(ada)
+        first = event
         assert (event["id"], event["status"], event["players"]) == (arena, "created", 0)
         assert me == {"name": None, "joined": False, "playing": None}  # not in it yet
         assert _next(watcher)[1] == {"name": None, "joined": False, "playing": None}
@@ -54,8 +56,12 @@ def test_the_socket_follows_the_event_and_each_player_s_game(
         event, me = _until(ada, lambda event, _: event["players"] == 1)
         assert [line["name"] for line in event["standings"]] == ["Bea"]
         assert me["joined"] is False
-        _post(host, f"/api/tournaments/{arena}/join")
+        joined = _post(host, f"/api/tournaments/{arena}/join")
+        # A view read before says so, whichever way it comes: the page keeps the newer.
+        assert datetime.fromisoformat(event["read"]) < datetime.fromisoformat(joined["read"])
         event, me = _until(ada, lambda event, _: event["players"] == 2)
+        assert datetime.fromisoformat(event["read"]) >= datetime.fromisoformat(
+            first["read"])
         assert event["players"] == 2
         assert me == {"name": "Ada", "joined": True, "playing": None}
 

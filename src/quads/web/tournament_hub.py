@@ -91,8 +91,9 @@ class TournamentHub(Periodic):
 
     def _show(self, event: _Event, data: EventData) -> None:
         shared = view(data, None)
-        text = shared.model_dump_json(exclude={"at"})
+        text = shared.model_dump_json(exclude={"at", "read"})
         if text == event.shown:
+            event.data = data  # the same, read later: a socket connecting gets it so
             return
         event.shown, event.data = text, data
         message = TournamentMessage(type="tournament", tournament=shared).model_dump_json()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from quads.site.errors import SiteError
 from quads.site.tournaments import service
@@ -40,6 +40,8 @@ class EventData:
     games: Sequence[TournamentGame]
     byes: dict[int, str]
     """A Swiss event's byes, by round."""
+    read: datetime
+    """When its reading began: of two, the one read later holds the newer state."""
 
     @property
     def settled(self) -> bool:
@@ -53,12 +55,13 @@ def read_event(store: GameStore, tournament_id: str) -> EventData:
 
     :raises SiteError: ``not_found``.
     """
+    began = now()
     event = store.tournament(tournament_id)
     if event is None:
         raise SiteError("not_found", f"no tournament with id {tournament_id!r}")
     return EventData(event, store.entries(tournament_id), store.names(tournament_id),
                      store.event_games(tournament_id),
-                     store.byes(tournament_id) if event.kind == "swiss" else {})
+                     store.byes(tournament_id) if event.kind == "swiss" else {}, began)
 
 
 def summary(event: Tournament, players: int) -> TournamentSummary:
@@ -102,4 +105,4 @@ def view(data: EventData, caller: str | None) -> TournamentView:
         games=[EventGameView(id=g.game, first=names.get(g.first, "?"),
                              second=names.get(g.second, "?"), result=g.result, round=g.round)
                for g in reversed(data.games[-GAMES_SHOWN:])],
-        joined=me.joined, playing=me.playing, at=now())
+        joined=me.joined, playing=me.playing, at=now(), read=data.read)

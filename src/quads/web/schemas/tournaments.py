@@ -114,6 +114,8 @@ class TournamentView(TournamentSummary):
     playing: str | None = Field(description="The id of the caller's game of the event "
                                             "being played now")
     at: datetime = Field(description="The server's time of this view (for countdowns)")
+    read: datetime = Field(description="When the event was read for this view: of two "
+                                       "views, the one read later is the newer")
 
 
 class TournamentMe(BaseModel):

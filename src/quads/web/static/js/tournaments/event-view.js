@@ -92,10 +92,10 @@ export class EventView {
   }
 
   show(event, me, received) {
-    // A view made before the one shown (the socket's first, overtaken by the answer to
-    // a join) is stale: it would take back what the player just saw done.
+    // A view read before the one shown (the socket's, overtaken by the answer to a
+    // join) is stale: it would take back, for a moment, what the player just saw done.
     const shown = this.event;
-    if (shown && shown.id === event.id && Date.parse(event.at) < Date.parse(shown.at)) return;
+    if (shown && shown.id === event.id && Date.parse(event.read) < Date.parse(shown.read)) return;
     this.event = event;
     this.me = me;
     this.error = null;
