@@ -42,7 +42,7 @@ def positions(draw: st.DrawFn, hand: bool = True) -> tuple[Position, Rules]:
     return play(rules, empties, random.Random(rng.getrandbits(64)), hand=hand), rules
 
 
-@settings(max_examples=examples(20))
+@settings(max_examples=examples(12))
 @given(positions())
 def test_solve_agrees_with_reference(case: tuple[Position, Rules]) -> None:
     position, rules = case

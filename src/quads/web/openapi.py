@@ -23,6 +23,7 @@ from typing import Any, get_args
 
 from fastapi import FastAPI, Request
 from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute, iter_route_contexts
 from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException
@@ -159,13 +160,20 @@ def _not_allowed(request: Request) -> None:
     raise HTTPException(status_code=405)
 
 
-def _guard_fixed_paths(app: FastAPI, document: dict[str, Any]) -> None:
+def _guard_fixed_paths(app: FastAPI) -> None:
     """Answer ``405`` at every fixed ``/api/`` address for the methods it lacks, before
-    a template (``/api/games/{game_id}``) could take them."""
+    a template (``/api/games/{game_id}``) could take them.  The addresses and methods
+    are the document's, read from the routes themselves (the document is built when
+    first asked for: building it for every app made would take half a second)."""
+    documented: dict[str, set[str]] = {}
+    for route in iter_route_contexts(app.routes):
+        if (isinstance(route.original_route, APIRoute) and route.include_in_schema
+                and route.path is not None):
+            documented.setdefault(route.path, set()).update(route.methods or ())
     guards = []
-    for path, item in document["paths"].items():
+    for path, methods in documented.items():
         if path.startswith("/api/") and "{" not in path:
-            others = [m for m in _METHODS if m.lower() not in item]
+            others = [m for m in _METHODS if m not in methods]
             guards.append(Route(path, _not_allowed, methods=others, include_in_schema=False))
     app.router.routes[:0] = guards
 
@@ -202,8 +210,8 @@ def live_schemas() -> dict[str, Any]:
 
 
 def install(app: FastAPI) -> None:
-    """Serve the completed document at ``/openapi.json`` (built once), and guard the
-    fixed addresses.  Call it once every route is in place."""
+    """Serve the completed document at ``/openapi.json`` (built once, when first asked
+    for), and guard the fixed addresses.  Call it once every route is in place."""
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
@@ -213,7 +221,7 @@ def install(app: FastAPI) -> None:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-    _guard_fixed_paths(app, openapi())
+    _guard_fixed_paths(app)
     # Whatever no route under /api/ took: 405 at a known address, else 404 (never a
     # file of the page, which is mounted after the API).
     app.router.routes.append(Route("/api/{rest:path}", _no_route, methods=list(_METHODS),
