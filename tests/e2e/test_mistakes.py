@@ -42,11 +42,13 @@ from quads.turn import Turn
 QUADS = Rules.parse("quads")
 
 
+# The server's solver may take as long as the tests' own (a busy machine must not make
+# it give up on a position the tests' look reached, and so find fewer exercises).
 @pytest.fixture(scope="module")
 def mistakes_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     directory = tmp_path_factory.mktemp("mistakes")
     server = Server(directory / "games.sqlite3", free_port(), directory / "server.log",
-                    settings="mistakes_tick = 0.2\n")
+                    settings="mistakes_tick = 0.2\nmistakes_seconds = 60.0\n")
     server.start()
     yield server
     server.kill()

@@ -101,7 +101,7 @@ def _random_game(seed: int) -> Game:
     return game
 
 
-@pytest.mark.settings(mistakes_tick=0.1)
+@pytest.mark.settings(mistakes_tick=0.1, mistakes_seconds=60.0)
 def test_a_game_played_on_a_device_leaves_its_exercises_once_uploaded(host: Player) -> None:
     """The server looks at an uploaded game that is over by itself: the person's own
     mistakes come to their list, those the library finds, and nobody else's."""
@@ -167,7 +167,7 @@ def test_answers_given_offline_count_once_at_their_moment(host: Player) -> None:
     assert stored.exercise(host.id(), give["id"]) == first
 
 
-@pytest.mark.settings(mistakes_tick=0.1)
+@pytest.mark.settings(mistakes_tick=0.1, mistakes_seconds=60.0)
 def test_a_late_answer_waits_for_its_game_and_refusals_stand_alone(host: Player,
                                                                    stranger: Player) -> None:
     """An answer to an exercise the device found in its own game waits until the server

@@ -23,9 +23,10 @@
 import { ANSWER_DAYS } from "../local/sync.js";
 import { restoreGame } from "../local/device-game.js";
 
-/** The solver's time for each position of a device game's review (the server's is
- * mistakes_seconds). */
-export const LOOK_SECONDS = 2;
+/** The solver's time for each position of a device game's review, at most: the Python
+ * library's default (most positions take far less: the book holds those near the
+ * empty board, and those near the end are solved at once). */
+export const LOOK_SECONDS = 5;
 
 /** What names an exercise across the server and the device: its rules, kind and position. */
 export function exerciseName(exercise) {
