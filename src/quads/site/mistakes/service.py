@@ -116,11 +116,18 @@ def answer(store: GameStore, player: str | None, exercise_id: str, text: str,
     exercise = None if player is None else store.exercise(player, exercise_id)
     if exercise is None or player is None:
         raise SiteError("not_found", f"no exercise {exercise_id!r} of yours")
-    turn = Turn.parse(text)
+    return _judged(store, player, exercise, Turn.parse(text), at)
+
+
+def _judged(store: GameStore, player: str, exercise: StoredExercise, turn: Turn,
+            at: datetime, once: str | None = None) -> Answered:
+    """Judge ``turn``, given at ``at``, count it and schedule the exercise (``once``: the
+    device's id of the answer, counted once)."""
     right = _is_right(exercise, turn)
     memory = answered(Memory(exercise.due, exercise.learnt, exercise.card), right, at)
-    store.answer_exercise(player, exercise_id, memory.card, memory.due, memory.learnt, at)
-    now = store.exercise(player, exercise_id)
+    store.answer_exercise(player, exercise.id, memory.card, memory.due, memory.learnt, at,
+                          once=once)
+    now = store.exercise(player, exercise.id)
     assert now is not None
     return Answered(right, now)
 
@@ -142,13 +149,7 @@ def answer_late(store: GameStore, player: str | None, late: LateAnswer,
     exercise = store.exercise_by_key(player, exercise_key(position, rules, late.kind))
     if exercise is None:
         return LateAnswered(_not_yet(store, player, late.device))
-    right = _is_right(exercise, turn)
-    memory = answered(Memory(exercise.due, exercise.learnt, exercise.card), right, given)
-    store.answer_exercise(player, exercise.id, memory.card, memory.due, memory.learnt, given,
-                          once=late.id)
-    now = store.exercise(player, exercise.id)
-    assert now is not None
-    return LateAnswered("kept", Answered(right, now))
+    return LateAnswered("kept", _judged(store, player, exercise, turn, given, once=late.id))
 
 
 def _not_yet(store: GameStore, player: str, device: str | None) -> Literal["waiting", "gone"]:

@@ -48,14 +48,16 @@ function learner(device) {
 export async function findOnDevice({ store, engine, now = () => new Date(), onProgress = () => {} }) {
   const games = (await store.listGames()).filter(
     (device) => device.mistakes_revision !== device.revision && restoreGame(device).isOver());
+  // A game looked at again (undone and ended anew): its exercises of before go.
+  const looked = new Set(games.map((device) => device.id));
+  for (const old of await store.listExercises()) {
+    if (old.source === "device" && looked.has(old.game)) await store.deleteExercise(old.id);
+  }
   let found = 0;
   for (const [index, device] of games.entries()) {
     onProgress(index, games.length);
     const exercises = await engine.mistakes(device.game, learner(device), { seconds: LOOK_SECONDS });
     const at = now().toISOString();
-    for (const old of await store.listExercises()) {
-      if (old.source === "device" && old.game === device.id) await store.deleteExercise(old.id);
-    }
     for (const exercise of exercises) {
       await store.putExercise({
         id: `${device.id}/${exercise.ply}`, source: "device", rules: exercise.rules,
