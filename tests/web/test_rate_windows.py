@@ -1,14 +1,21 @@
 """The counts of the rates forget the clients whose hits all expired, so that a
-process seeing many new players does not keep one count for each of them for good."""
+process seeing many new players does not keep one count for each of them for good;
+they count a moving window's hits as the library does, without a thread a hit."""
 
 from __future__ import annotations
 
+import threading
 import time
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from limits import parse
+from limits.storage import memory
 from limits.strategies import MovingWindowRateLimiter
 
 from quads.web.live_hub import LiveHub
+from quads.web.middleware import windows as windows_module
 from quads.web.middleware.rates import Rates
 from quads.web.middleware.windows import Windows
 from quads.web.settings import Settings
@@ -51,3 +58,62 @@ def test_the_live_hub_forgets_the_addresses_that_opened_sockets_long_ago() -> No
         hub.release("game", f"203.0.113.{n}")
     assert hub.held() == (0, 0, 0)
     assert hub.windows.held() <= 1500  # not the 3,000 addresses ever seen
+
+
+class _Clock:
+    """A clock the test moves: the windows' and the library's entries read it."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def time(self) -> float:
+        return self.now
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(limit=st.integers(1, 5), window=st.integers(1, 4),
+       steps=st.lists(st.tuples(st.integers(0, 3), st.sampled_from(["a", "b"])),
+                      min_size=1, max_size=60))
+def test_a_window_counts_as_a_moving_window(monkeypatch: pytest.MonkeyPatch, limit: int,
+                                             window: int,
+                                             steps: list[tuple[int, str]]) -> None:
+    """A hit is let in exactly when fewer than ``limit`` hits let in lie within the
+    last ``window`` seconds, whatever the steps of the clock; a key keeps no more
+    than ``limit`` hits."""
+    clock = _Clock()
+    monkeypatch.setattr(memory, "time", clock)
+    monkeypatch.setattr(windows_module, "time", clock)
+    windows = Windows()
+    limiter = MovingWindowRateLimiter(windows)
+    item = parse(f"{limit}/{window} second")
+    let_in: dict[str, list[float]] = {"a": [], "b": []}
+    for seconds, who in steps:
+        # A step a little past the half seconds: a hit never lies exactly at the
+        # window's edge, where the library's look and its hit disagree.
+        clock.now += seconds * 0.5 + (0.001 if seconds else 0.0)
+        recent = [t for t in let_in[who] if t >= clock.now - window]
+        expected = len(recent) < limit
+        assert limiter.test(item, who) == expected
+        assert limiter.hit(item, who) == expected
+        if expected:
+            let_in[who].append(clock.now)
+        recent = [t for t in let_in[who] if t > clock.now - window]
+        assert limiter.get_window_stats(item, who).remaining == limit - len(recent)
+        assert len(windows.events[item.key_for(who)]) <= limit
+
+
+def test_a_hit_starts_no_thread() -> None:
+    windows = Windows()
+    limiter = MovingWindowRateLimiter(windows)
+    item = parse("1000/minute")
+    time.sleep(0.05)  # the library's storage starts one timer when it is made
+    for n in range(20):
+        assert limiter.hit(item, "seeks", f"player-{n % 3}")
+        timers = [thread for thread in threading.enumerate()
+                  if isinstance(thread, threading.Timer) and thread.is_alive()]
+        assert timers == []
+        time.sleep(0.015)  # longer than the library's timer waits

@@ -9,6 +9,16 @@ holds no hit still counting: once a minute, and whenever the keys held have doub
 since the last time.  A key lives as long as its client's last hit counts (an hour
 at most under the longest rates), and what the storage holds is bounded by the
 clients of that while.
+
+It also counts a hit without a thread.  The library's storage, at each hit, starts
+a timer thread (to drop expired hits 10 ms later) unless one is still waiting:
+under steady traffic a new thread every few hits, each started on the event loop,
+which waits until the thread has run (on a busy machine, until it is scheduled).
+Under a flood of sign-ins those starts were a tenth of the event loop's work
+(``py-spy`` on ``bench/signin_flood.py``).  :class:`Windows` counts a moving
+window's hit itself, as the library does, and drops the hits that can no longer
+matter there and then: a key's window never needs more than its limit's newest
+hits.
 """
 
 from __future__ import annotations
@@ -16,6 +26,7 @@ from __future__ import annotations
 import time
 
 from limits.storage import MemoryStorage
+from limits.storage.memory import Entry
 
 __all__ = ["SWEEP_KEYS", "SWEEP_SECONDS", "Windows"]
 
@@ -42,11 +53,22 @@ class Windows(MemoryStorage):
         return len(self.events)
 
     def acquire_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
-        """Count ``amount`` hits of ``key`` if its window has room (the moving window's
-        hit), after forgetting the empty windows if that is due."""
+        """Count ``amount`` hits of ``key`` if its window of ``expiry`` seconds has
+        room for them under ``limit`` (the moving window's hit, as the library counts
+        it, without its timer thread), after forgetting the empty windows if that is
+        due.  Only the ``limit`` newest hits are kept: an older one can never decide."""
+        if amount > limit:
+            return False
         if len(self.events) >= self._next_keys or time.monotonic() >= self._next_sweep:
             self.forget_idle()
-        return super().acquire_entry(key, limit, expiry, amount)
+        with self.locks[key]:
+            events = self.events.setdefault(key, [])  # the newest first
+            if (len(events) > limit - amount
+                    and events[limit - amount].atime >= time.time() - expiry):
+                return False
+            events[:0] = [Entry(expiry)] * amount
+            del events[limit:]
+            return True
 
     def forget_idle(self) -> int:
         """Forget every key whose hits all fell out of their window; the keys
