@@ -5,7 +5,7 @@ Usage (from the repository root, with the ``web`` and ``test`` extras installed)
 
     python bench/signin_flood.py [--flooders 100] [--concurrency 2] [--seconds 20]
                                  [--level 1] [--lifted] [--nice N] [--share S]
-                                 [--flood-nice N] [--decoy]
+                                 [--flood-nice N] [--decoy] [--greedy]
                                  [--json]
 
 The script starts its own ``quads serve`` on a free port of 127.0.0.1 over a new
@@ -22,6 +22,12 @@ half at names nobody has (each refused after the same work as a wrong password).
 Every try costs an Argon2id verification, some 30 ms of a core: the flood is a flood
 of CPU, which the ``accounts`` lane bounds.  With ``--lifted`` the per-address and
 per-account rates of sign-ins are lifted, so that only the lane holds the flood.
+With ``--greedy`` the flooders ask again at once after a ``429``, whatever its
+``Retry-After`` says, as an attacker's client would (the server then holds their
+next tries unread: ``edge_hold``).  The flooders speak HTTP/1.1 over bare
+sockets, keeping the cookies they are given: a general client (httpx) spends more
+CPU a try than the server's refusal, and on this machine the flooders' CPU is the
+server's too.
 With ``--decoy`` the flood goes to a second server started for it, not to the
 victim's: the control that says what the flooders' own work on this machine costs
 the victim (on a machine of two cores, the flooders, the victim and the server share
@@ -44,6 +50,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -56,29 +63,81 @@ LIFTED = ('\nrate_signins = "1000000/minute"\nrate_signins_per_address = "100000
 
 
 async def flooder(url: str, address: str, name: str, stop: asyncio.Event,
-                  answers: Counter[str]) -> None:
-    transport = httpx.AsyncHTTPTransport(local_address=address)
-    async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, transport=transport) as client:
-        tries = 0
+                  answers: Counter[str], greedy: bool = False) -> None:
+    """Try passwords at ``name`` from ``address`` until ``stop``, one at a time on a
+    kept connection, keeping the cookies the server sets as a browser would.  It
+    speaks HTTP/1.1 over a bare socket: a general client (httpx) spends more CPU a
+    request than the server's refusal does, and on this machine that CPU is the
+    server's too."""
+    parts = urlsplit(url)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    cookies: dict[str, str] = {}
+    connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+    tries = 0
+    try:
         while not stop.is_set():
-            try:
-                answer = await client.post("/api/session", json={
-                    "name": name, "password": f"guess number {tries}"})
-                code = answer.json().get("error", {}).get("code", "")
-                answers[f"{answer.status_code} {code}".strip()] += 1
-                if answer.status_code == 429:
-                    await asyncio.sleep(min(1.0, float(answer.headers.get("Retry-After", 1))))
-            except (httpx.HTTPError, ValueError):
-                answers["error"] += 1
             tries += 1
+            try:
+                if connection is None:
+                    connection = await asyncio.wait_for(asyncio.open_connection(
+                        host, port, local_addr=(address, 0)), TIMEOUT)
+                status, headers, body = await asyncio.wait_for(
+                    _try(connection, host, port, name, tries, cookies), TIMEOUT)
+            except (TimeoutError, OSError, EOFError, ValueError):
+                answers["error"] += 1
+                _close(connection)
+                connection = None
+                continue
+            code = json.loads(body).get("error", {}).get("code", "") if body else ""
+            answers[f"{status} {code}".strip()] += 1
+            for value in headers.get("set-cookie", []):
+                cookie, _, value = value.partition(";")[0].partition("=")
+                cookies[cookie.strip()] = value.strip()
+            if "close" in headers.get("connection", [""])[0]:
+                _close(connection)
+                connection = None
+            if status == 429 and not greedy:
+                retry = headers.get("retry-after", ["1"])[0]
+                await asyncio.sleep(min(1.0, float(retry) if retry.isdigit() else 1.0))
+    finally:
+        _close(connection)
 
 
-async def flood(url: str, flooders: int, concurrency: int, seconds: float) -> Counter[str]:
+async def _try(connection: tuple[asyncio.StreamReader, asyncio.StreamWriter], host: str,
+               port: int, name: str, tries: int,
+               cookies: dict[str, str]) -> tuple[int, dict[str, list[str]], bytes]:
+    """One try to sign in on ``connection``: the answer's status, headers and body."""
+    reader, writer = connection
+    body = json.dumps({"name": name, "password": f"guess number {tries}"}).encode()
+    lines = ["POST /api/session HTTP/1.1", f"host: {host}:{port}",
+             "content-type: application/json", f"content-length: {len(body)}"]
+    if cookies:
+        lines.append("cookie: " + "; ".join(f"{key}={value}" for key, value in cookies.items()))
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+    head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+    status = int(head[0].split(" ")[1])
+    headers: dict[str, list[str]] = {}
+    for line in head[1:]:
+        if line:
+            key, _, value = line.partition(":")
+            headers.setdefault(key.strip().lower(), []).append(value.strip())
+    length = int(headers.get("content-length", ["0"])[0])
+    return status, headers, await reader.readexactly(length)
+
+
+def _close(connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None) -> None:
+    """Close ``connection`` if there is one."""
+    if connection is not None:
+        connection[1].close()
+
+
+async def flood(url: str, flooders: int, concurrency: int, seconds: float,
+                greedy: bool = False) -> Counter[str]:
     """Flood for ``seconds`` from ``flooders`` addresses; what they were answered."""
     stop, answers = asyncio.Event(), Counter[str]()
     tasks = [asyncio.create_task(flooder(url, f"127.0.0.{10 + i}",
                                          "Target" if i % 2 == 0 else f"nobody-{i}",
-                                         stop, answers))
+                                         stop, answers, greedy))
              for i in range(flooders) for _ in range(concurrency)]
     await asyncio.sleep(seconds)
     stop.set()
@@ -89,7 +148,8 @@ async def flood(url: str, flooders: int, concurrency: int, seconds: float) -> Co
 
 
 async def measure(url: str, flooders: int, concurrency: int, seconds: float,
-                  level: int, flood_nice: int = 0, flooded_url: str = "") -> dict[str, Any]:
+                  level: int, flood_nice: int = 0, flooded_url: str = "",
+                  greedy: bool = False) -> dict[str, Any]:
     """The victim's figures on ``url``, quiet and while ``flooded_url`` (the same
     server unless a decoy is given) is flooded."""
     flooded_url = flooded_url or url
@@ -104,6 +164,7 @@ async def measure(url: str, flooders: int, concurrency: int, seconds: float,
     flooding = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--flood-only", flooded_url, "--flooders", str(flooders),
         "--concurrency", str(concurrency), "--seconds", str(warm + seconds + 1),
+        *(["--greedy"] if greedy else []),
         stdout=asyncio.subprocess.PIPE, preexec_fn=lambda: os.nice(flood_nice))
     try:
         await asyncio.sleep(warm)
@@ -139,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
                              "elsewhere would)")
     parser.add_argument("--decoy", action="store_true",
                         help="flood a second server, not the victim's: the control")
+    parser.add_argument("--greedy", action="store_true",
+                        help="the flooders ask again at once after a 429, Retry-After "
+                             "or not (an attacker's client, not a browser)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--flood-only", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -146,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--flooders: 1 to 240 (one loopback address each)")
     if args.flood_only:  # the flooders' process (see measure)
         print(json.dumps(asyncio.run(flood(args.flood_only, args.flooders, args.concurrency,
-                                           args.seconds))))
+                                           args.seconds, args.greedy))))
         return 0
     with tempfile.TemporaryDirectory() as directory:
         settings = (LIFTED if args.lifted else "") + (
@@ -161,12 +225,13 @@ def main(argv: list[str] | None = None) -> int:
                 decoy, decoy_url = start_server(Path(directory) / "decoy", settings)
                 servers.append(decoy)
             figures = asyncio.run(measure(url, args.flooders, args.concurrency, args.seconds,
-                                          args.level, args.flood_nice, decoy_url))
+                                          args.level, args.flood_nice, decoy_url,
+                                          args.greedy))
         finally:
             for server in servers:
                 server.kill()
                 server.wait(timeout=10)
-    figures["lifted"], figures["decoy"] = args.lifted, args.decoy
+    figures["lifted"], figures["decoy"], figures["greedy"] = args.lifted, args.decoy, args.greedy
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
@@ -176,7 +241,8 @@ def main(argv: list[str] | None = None) -> int:
           + ("" if args.nice is None else f", account_nice {args.nice}")
           + ("" if args.share is None else f", account_share {args.share:g}")
           + (f", flooders at nice {args.flood_nice}" if args.flood_nice else "")
-          + (", the flood at a decoy server (the control)" if args.decoy else ""))
+          + (", the flood at a decoy server (the control)" if args.decoy else "")
+          + (", flooders ignoring Retry-After" if args.greedy else ""))
     print_phases(figures)
     print("flooders were answered:", ", ".join(
         f"{count} x {status}" for status, count in sorted(figures["flood_answers"].items())))

@@ -1,7 +1,8 @@
 """Tries to sign in refused at the server's edge, from raw sockets on 127.0.0.x: what
 its route would refuse (an address over its rate) is answered from the request line,
 with the same JSON, ``Retry-After`` and headers, on a connection that stays usable;
-what its route would take is still the route's (``GuardedProtocol`` and
+what its route would take is still the route's; a try sent again from that address
+before its ``Retry-After`` is over waits for it (``GuardedProtocol`` and
 ``quads.web.middleware.gate``)."""
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from pathlib import Path
 
 from edge_server import closed_within, connect, edge_server
 
-STRICT = 'rate_signins_per_address = "2/minute"\nheader_timeout = 2.0\nbody_timeout = 1.0\n'
+STRICT = ('rate_signins_per_address = "2/minute"\nheader_timeout = 2.0\nbody_timeout = 1.0\n'
+          'edge_hold = 0.5\n')
 TRY = json.dumps({"name": "nobody-here", "password": "not the right one"}).encode()
 
 
@@ -125,7 +127,7 @@ def test_through_a_trusted_proxy_the_address_in_its_header_is_judged(tmp_path: P
 
 
 def test_refusals_at_the_edge_do_not_flood_the_log(tmp_path: Path) -> None:
-    with edge_server(tmp_path, settings=STRICT) as server:
+    with edge_server(tmp_path, settings=STRICT.replace("0.5", "0.02")) as server:
         _use_up(server.port, "127.0.0.9")
         before = len(server.log.read_text(errors="replace").splitlines())
         with connect(server.port, "127.0.0.9") as sock:
@@ -136,3 +138,59 @@ def test_refusals_at_the_edge_do_not_flood_the_log(tmp_path: Path) -> None:
         lines = server.log.read_text(errors="replace").splitlines()[before:]
     # Answered at the edge: no access line each, one summary line an interval at most.
     assert len(lines) < 3, lines[:10]
+
+
+def _nothing_yet(sock: socket.socket, seconds: float) -> bool:
+    """Whether ``sock`` stays silent (and open) for ``seconds``."""
+    sock.settimeout(seconds)
+    try:
+        sock.recv(1, socket.MSG_PEEK)
+    except TimeoutError:
+        return True
+    finally:
+        sock.settimeout(10)
+    return False
+
+
+def test_a_try_sent_again_before_its_retry_after_waits_for_it(tmp_path: Path) -> None:
+    """A client that asks again at once, on any of its connections, is not read until
+    its ``Retry-After`` (at most ``edge_hold``) is over; its other requests, and other
+    addresses, are answered meanwhile."""
+    with edge_server(tmp_path, settings=STRICT.replace("0.5", "3.0")) as server:
+        _use_up(server.port, "127.0.0.11")
+        with (connect(server.port, "127.0.0.11") as first,
+              connect(server.port, "127.0.0.11") as second,
+              connect(server.port, "127.0.0.12") as elsewhere):
+            first.sendall(_head(server.port) + TRY)
+            assert _answer(first)[0] == 429  # the first refusal: at once
+            first.sendall(f"GET /api/messages/en HTTP/1.1\r\nHost: 127.0.0.1:{server.port}"
+                          "\r\n\r\n".encode())
+            assert _answer(first)[0] == 200  # not a try: never held
+            first.sendall(_head(server.port) + TRY)
+            second.sendall(_head(server.port) + TRY)
+            elsewhere.sendall(_head(server.port) + TRY)
+            assert _answer(elsewhere)[0] == 401  # another address: its route's
+            assert _nothing_yet(first, 1.0)
+            assert _nothing_yet(second, 0.1)
+            # Then judged afresh: still over the rate, so refused, on the same connection.
+            for sock in (first, second):
+                status, headers, body = _answer(sock)
+                assert status == 429, body
+                assert json.loads(body)["error"]["code"] == "rate_limited"
+                assert "connection" not in headers
+
+
+def test_a_held_try_whose_window_frees_goes_to_its_route(tmp_path: Path) -> None:
+    settings = STRICT.replace("2/minute", "2/3 seconds").replace("0.5", "10.0")
+    with edge_server(tmp_path, settings=settings) as server:
+        _use_up(server.port, "127.0.0.13")
+        with connect(server.port, "127.0.0.13") as sock:
+            sock.sendall(_head(server.port) + TRY)
+            status, headers, _ = _answer(sock)
+            assert status == 429
+            assert int(headers["retry-after"]) <= 3
+            sock.sendall(_head(server.port) + TRY)
+            assert _nothing_yet(sock, 0.3)
+            # Held until the window had room again, then the route's answer.
+            status, _, body = _answer(sock)
+            assert status == 401, body

@@ -64,6 +64,11 @@ class Settings:
     address, each with the six connections a browser opens to a site and its two live
     sockets, and two to spare (a proxy trusted by ``forwarded_allow_ips`` is not
     held to it)."""
+    edge_hold: float = 5.0
+    """A try to sign in or up that comes again from an address refused ``429`` at the
+    edge before that refusal's ``Retry-After`` is over is not read until then, nor
+    for longer than this many seconds; it is then judged afresh.  A client that asks
+    again at once, whatever it was told, gets one answer a connection a while."""
 
     # ---- live sockets -------------------------------------------------------------
     ws_max_message: int = 4096

@@ -23,7 +23,14 @@ network (``quads serve`` passes it as uvicorn's ``http``, in every worker):
   is answered from its request line, before h11 parses it and before the ASGI stack
   runs, so that a flood of them costs the event loop little (a client behind a
   trusted proxy is named in a header: its tries are left to the gate's middleware).
-  If the whole request is in hand the connection is kept, else it is closed.
+  If the whole request is in hand the connection is kept, else it is closed;
+- such a try that comes again from the same address, on any of its connections,
+  before that refusal's ``Retry-After`` is over (an attacker's client, which asks
+  again at once whatever it is told) is not read until then (``Settings.edge_hold``
+  seconds at most): its connection is paused, costing nothing, and the try is then
+  judged afresh.  A flood that ignores ``Retry-After`` so gets one answer a
+  connection a while, not as many as it can send; another request of that address
+  (a game's move, a page) is never held.
 
 Such events are counted and logged as one summary line an interval, never one line
 each, so a flood cannot fill the disk (:class:`EdgeLog`).
@@ -55,7 +62,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from quads.web.errors import error_body
-from quads.web.middleware.gate import refusal_of
+from quads.web.middleware.gate import GATED, refusal_of
 from quads.web.middleware.headers import HEADERS, HSTS, PAGE_POLICY
 from quads.web.middleware.rates import RateLimitedError
 from quads.web.settings import Settings, client_address
@@ -75,6 +82,9 @@ RETRY_AFTER = 5
 """The ``Retry-After`` of a connection refused over a cap."""
 EDGE_HEAD = 4096
 """The bytes of a request in which the edge looks for its request line and head."""
+REFUSED_KEPT = 1024
+"""The fewest addresses refused at the edge kept before those whose refusal is over
+are forgotten (once they doubled since the last time)."""
 
 
 def raise_file_limit() -> int:
@@ -151,6 +161,10 @@ class _Book:
         self.total = 0
         self.log = EdgeLog()
         self.state: Any = None
+        self.refused: dict[str, float] = {}
+        """The addresses refused at the edge lately: when their refusal's
+        ``Retry-After`` is over (the event loop's clock)."""
+        self._forget_at = REFUSED_KEPT
         logger.debug("at most %d connections, %d from one address", self.cap,
                      self.per_client)
 
@@ -180,6 +194,21 @@ class _Book:
                     break
                 app = getattr(app, "app", None)
         return self.state
+
+    def hold_for(self, key: str, now: float) -> float:
+        """Seconds a new try of the address ``key`` is held (0: none), ``now`` on the
+        event loop's clock."""
+        until = self.refused.get(key, 0.0)
+        return min(until - now, self.settings.edge_hold) if until > now else 0.0
+
+    def refuse(self, key: str, seconds: float, now: float) -> None:
+        """Note that the address ``key`` was refused at the edge for ``seconds``,
+        forgetting the addresses whose refusals are over once the book has doubled."""
+        self.refused[key] = now + seconds
+        if len(self.refused) >= self._forget_at:
+            self.refused = {address: until for address, until in self.refused.items()
+                            if until > now}
+            self._forget_at = max(REFUSED_KEPT, 2 * len(self.refused))
 
     def release(self, key: str) -> None:
         """Uncount a connection that :meth:`admit` counted against ``key``."""
@@ -315,6 +344,10 @@ class GuardedProtocol(H11Protocol):
         self.waiting_for = ""
         self.discarding = 0
         """Bytes of the body of a request refused at the edge still to drop."""
+        self.held = b""
+        """What came of a try held at the edge (this module's description)."""
+        self.hold: asyncio.TimerHandle | None = None
+        self.judging_held = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         _no_delay(transport)
@@ -328,12 +361,18 @@ class GuardedProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_waiting()
+        if self.hold is not None:
+            self.hold.cancel()
+            self.hold = None
         if self.key is not None:
             self.book.release(self.key)
             self.key = None
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self.hold is not None:  # read before the pause took
+            self.held += data
+            return
         if self.discarding:
             data = self._discard(data)
             if not data:
@@ -368,9 +407,17 @@ class GuardedProtocol(H11Protocol):
         if state is None:
             return False
         path = parts[1].partition(b"?")[0].decode("latin-1")
-        refusal = refusal_of(state, "POST", path, client_address({"client": peer}))
+        if ("POST", path) not in GATED:
+            return False
+        address, now = client_address({"client": peer}), self.loop.time()
+        wait = 0.0 if self.judging_held else self.book.hold_for(address, now)
+        if wait > 0:
+            self._hold(data, wait)
+            return True
+        refusal = refusal_of(state, "POST", path, address)
         if refusal is None:
             return False
+        self.book.refuse(address, refusal.retry_after, now)
         body_left = _body_left(data, end) if parts[2] == b"HTTP/1.1" else None
         keep = body_left is not None and body_left >= 0
         self._stop_waiting()
@@ -385,6 +432,28 @@ class GuardedProtocol(H11Protocol):
         else:
             self._keep_alive()
         return True
+
+    def _hold(self, data: bytes, seconds: float) -> None:
+        """Read nothing more of this connection for ``seconds``, then judge ``data``
+        (the start of a try) afresh."""
+        self._stop_waiting()
+        self._unset_keepalive_if_required()
+        self.held = data
+        self.transport.pause_reading()
+        self.hold = self.loop.call_later(seconds, self._let_go)
+        self.book.log.count("tries to sign in held at the edge")
+
+    def _let_go(self) -> None:
+        """The end of a hold: read on, and judge what was held."""
+        data, self.held, self.hold = self.held, b"", None
+        if self.transport.is_closing():
+            return
+        self.transport.resume_reading()
+        self.judging_held = True
+        try:
+            self.data_received(data)
+        finally:
+            self.judging_held = False
 
     def _discard(self, data: bytes) -> bytes:
         """Drop what is left of the body of a request refused at the edge from
