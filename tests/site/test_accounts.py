@@ -146,6 +146,22 @@ def test_failures_throttle_strangers_but_not_a_trusted_device(accounts: Accounts
     assert again.trusted == signed.trusted
 
 
+def test_failures_at_names_nobody_has_are_forgotten_once_their_windows_empty(
+        store: GameStore) -> None:
+    """Credential stuffing tries made-up names; each is counted, then forgotten."""
+    throttle = AccountThrottle("1/second")
+    accounts = Accounts(AccountStore(store), throttle)
+    for n in range(3):
+        with _refused("bad_credentials"):
+            accounts.sign_in(f"nobody-{n}", "wrong password!", "d", None)
+    for n in range(1500):
+        throttle.failed(f"early-{n}")
+    time.sleep(1.1)  # every early name's failure has left its window
+    for n in range(1500):
+        throttle.failed(f"late-{n}")
+    assert throttle.windows.held() <= 1500
+
+
 def test_recovery_codes_work_once(accounts: Accounts) -> None:
     codes = accounts.sign_up(ALICE, "Alice", GOOD, "d").recovery_codes
     typed = codes[0].lower().replace("-", " ")

@@ -34,9 +34,12 @@ def _client(app: Any, address: str) -> TestClient:
     return TestClient(app, client=(address, 40000))
 
 
-def _refused(response: Any) -> int:
+def _refused(response: Any, kind: str | None = None) -> int:
+    """The ``Retry-After`` of a ``429 rate_limited`` (whose ``reason`` is ``kind``)."""
     assert response.status_code == 429, response.text
     assert response.json()["error"]["code"] == "rate_limited"
+    if kind is not None:
+        assert response.json()["error"]["reason"] == kind
     retry = int(response.headers["Retry-After"])
     assert retry >= 1
     return retry
@@ -56,7 +59,7 @@ def test_quick_creations_meet_429s_and_another_address_is_unaffected(app: Any) -
     statuses = [a.status_code for a in answers]
     assert statuses[:20] == [201] * 20
     assert set(statuses[20:]) == {429}
-    retry = _refused(answers[-1])
+    retry = _refused(answers[-1], "games")
     assert retry <= 60
     other = _client(app, "127.0.0.3")
     assert other.post("/api/games", json={"mode": "local"}).status_code == 201
@@ -80,7 +83,8 @@ def test_imports_and_rematches_count_as_new_games(db_path: Path) -> None:
         assert again.status_code == 201
         assert again.json()["id"] == first.json()["id"]
         text = client.get(f"/api/games/{game['id']}/record").text
-        _refused(client.post("/api/games/import", json={"record": text, "mode": "local"}))
+        _refused(client.post("/api/games/import", json={"record": text, "mode": "local"}),
+                 "games")
 
 
 def test_new_identities_are_limited_per_address(app: Any) -> None:
@@ -91,7 +95,7 @@ def test_new_identities_are_limited_per_address(app: Any) -> None:
             assert COOKIE in response.cookies
             issued += 1
         else:
-            _refused(response)
+            _refused(response, "identities")
             assert "set-cookie" not in response.headers
     assert issued == 5
     assert _client(app, "127.0.0.5").post("/api/players").status_code == 204
@@ -104,7 +108,7 @@ def test_joins_are_limited(app: Any) -> None:
     answers = [guest.post(f"/api/games/{game['id']}/join", json={"invite": "x" * 22})
                for _ in range(6)]
     assert [a.status_code for a in answers[:4]] == [403] * 4
-    _refused(answers[4])
+    _refused(answers[4], "joins")
 
 
 def test_puzzle_checks_and_results_are_limited(app: Any) -> None:
@@ -117,8 +121,8 @@ def test_puzzle_checks_and_results_are_limited(app: Any) -> None:
                                    json={"played": [], "turn": "A1F"}))
     assert [a.status_code for a in answers[:6:2]] == [201] * 3
     assert {a.status_code for a in answers[1:6:2]} <= {200, 422}
-    _refused(answers[6])
-    _refused(answers[7])
+    _refused(answers[6], "puzzles")
+    _refused(answers[7], "puzzles")
 
 
 def test_a_rate_frees_after_its_window(db_path: Path) -> None:

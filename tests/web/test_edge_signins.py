@@ -64,7 +64,8 @@ def test_a_try_over_its_address_rate_is_refused_like_the_route_and_the_connectio
             sock.sendall(TRY)
             status, headers, body = _answer(sock)
             assert status == 429
-            assert json.loads(body)["error"]["code"] == "rate_limited"
+            assert json.loads(body)["error"] == {
+                **json.loads(body)["error"], "code": "rate_limited", "reason": "signins"}
             assert 1 <= int(headers["retry-after"]) <= 60
             assert headers["cache-control"] == "no-store"
             assert headers["x-content-type-options"] == "nosniff"

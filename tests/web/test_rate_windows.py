@@ -14,10 +14,10 @@ from limits import parse
 from limits.storage import memory
 from limits.strategies import MovingWindowRateLimiter
 
+from quads.site import windows as windows_module
+from quads.site.windows import Windows
 from quads.web.live_hub import LiveHub
-from quads.web.middleware import windows as windows_module
 from quads.web.middleware.rates import Rates
-from quads.web.middleware.windows import Windows
 from quads.web.settings import Settings
 
 

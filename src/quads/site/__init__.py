@@ -15,6 +15,9 @@ refusals (:class:`~quads.site.errors.SiteError`, a code and its parameters):
 * :mod:`quads.site.tournaments`: arenas and Swiss events: scores, pairings and
   standings.
 
+Beside them, :mod:`quads.site.windows` keeps the moving windows of every rate (the
+web layer's per player and address, the accounts' per name) in memory.
+
 None of them imports FastAPI, Starlette or anything of :mod:`quads.web`: each can
 be used and tested on a store alone.  The web layer (:mod:`quads.web`) reads a
 request, calls a domain, and answers; one table there gives each refusal its status.

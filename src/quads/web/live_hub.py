@@ -21,13 +21,13 @@ from collections.abc import Callable
 from limits import RateLimitItem, parse_many
 from limits.strategies import MovingWindowRateLimiter
 
+from quads.site.windows import Windows
 from quads.storage import (
     GameStore,
     StoredGame,
 )
 from quads.web.lane import DatabaseLane
 from quads.web.live_sockets import GameSockets, LiveSocket
-from quads.web.middleware.windows import Windows
 from quads.web.settings import Settings
 
 __all__ = ["CLOSE_BUSY", "CLOSE_TOKEN_CHANGED", "LiveHub", "LiveSocket"]

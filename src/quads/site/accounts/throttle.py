@@ -9,7 +9,10 @@ are never counted nor refused here: its owner, at home, always gets in; a new
 device is let in by a link code from a signed-in one, a passkey or a recovery code.
 Tries per address are the web layer's (:mod:`quads.web.middleware.rates`).
 
-Counts are kept in the memory of each process, as the other rates are.
+Counts are kept in the memory of each process, as the other rates are, in the same
+windows (:class:`~quads.site.windows.Windows`), which forget the names whose
+failures all left their window: a flood of tries at made-up names leaves nothing
+behind.
 """
 
 from __future__ import annotations
@@ -18,10 +21,10 @@ import math
 import time
 
 from limits import parse_many
-from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
 from quads.site.errors import SiteError
+from quads.site.windows import Windows
 
 __all__ = ["AccountThrottle"]
 
@@ -32,7 +35,9 @@ class AccountThrottle:
 
     def __init__(self, failures: str = "10/15minutes;30/day") -> None:
         self._items = parse_many(failures)
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.windows = Windows()
+        """The failures counted, by name."""
+        self._limiter = MovingWindowRateLimiter(self.windows)
 
     def check(self, name: str) -> None:
         """Refuse a try at the account ``name`` from an untrusted device while its

@@ -8,8 +8,8 @@ it, and the limits that keep one client from slowing the others.
 * :mod:`~quads.web.middleware.limits`: what a request body may be;
 * :mod:`~quads.web.middleware.identity`: who is calling (the identity cookie or a
   bearer token), and the newcomers it makes;
-* :mod:`~quads.web.middleware.rates`, :mod:`~quads.web.middleware.windows`: how often
-  one player and one address may create;
+* :mod:`~quads.web.middleware.rates`: how often one player and one address may
+  create (their windows: :mod:`quads.site.windows`);
 * :mod:`~quads.web.middleware.gate`: tries to sign in that would be refused, refused
   before the identity and the body cost anything;
 * :mod:`~quads.web.middleware.headers`: what a browser may do with an answer;

@@ -307,10 +307,10 @@ def _edge_answer(refusal: RateLimitedError | EngineBusyError, https: bool,
                  keep: bool) -> bytes:
     """The raw ``429`` of ``refusal``, with the headers of every answer of the API."""
     if isinstance(refusal, RateLimitedError):
-        code, message = "rate_limited", str(refusal)
+        code, message, reason = "rate_limited", str(refusal), refusal.kind
     else:
-        code, message = refusal.code, refusal.message
-    body = json.dumps({"error": error_body(code, message)}).encode()
+        code, message, reason = refusal.code, refusal.message, ""
+    body = json.dumps({"error": error_body(code, message, reason)}).encode()
     headers = [("content-type", "application/json"), ("content-length", str(len(body))),
                ("retry-after", str(refusal.retry_after)), ("cache-control", "no-store"),
                ("content-security-policy", PAGE_POLICY), *HEADERS]

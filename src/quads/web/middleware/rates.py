@@ -36,8 +36,8 @@ from limits import RateLimitItem, parse_many
 from limits.strategies import MovingWindowRateLimiter
 from starlette.types import Receive, Scope, Send
 
+from quads.site.windows import Windows
 from quads.web.errors import error_response
-from quads.web.middleware.windows import Windows
 from quads.web.settings import Settings, client_address
 
 __all__ = ["Kind", "RateLimitedError", "Rates", "charge", "install", "refused"]
@@ -81,8 +81,9 @@ class RateLimitedError(Exception):
         self.whose = whose
 
     def response(self) -> JSONResponse:
-        """The ``429 rate_limited`` answer, with ``Retry-After``."""
-        answer = error_response(429, "rate_limited", str(self))
+        """The ``429 rate_limited`` answer, with ``Retry-After``; its ``reason`` is
+        the kind counted (``signins``, ``games`` ...)."""
+        answer = error_response(429, "rate_limited", str(self), reason=self.kind)
         answer.headers["Retry-After"] = str(self.retry_after)
         return answer
 
