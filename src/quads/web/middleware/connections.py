@@ -306,10 +306,11 @@ def _body_left(data: bytes, line_end: int) -> int | None:
 def _edge_answer(refusal: RateLimitedError | EngineBusyError, https: bool,
                  keep: bool) -> bytes:
     """The raw ``429`` of ``refusal``, with the headers of every answer of the API."""
+    reason: str = ""
     if isinstance(refusal, RateLimitedError):
         code, message, reason = "rate_limited", str(refusal), refusal.kind
     else:
-        code, message, reason = refusal.code, refusal.message, ""
+        code, message = refusal.code, refusal.message
     body = json.dumps({"error": error_body(code, message, reason)}).encode()
     headers = [("content-type", "application/json"), ("content-length", str(len(body))),
                ("retry-after", str(refusal.retry_after)), ("cache-control", "no-store"),
