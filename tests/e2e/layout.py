@@ -158,6 +158,17 @@ def describe(violations: list[dict[str, Any]]) -> str:
     )
 
 
+BOX = """(element) => {
+  const box = element.getBoundingClientRect();
+  const hidden = element.closest("[hidden]");
+  return { x: box.x, y: box.y, width: box.width, height: box.height,
+           hiddenBy: hidden ? hidden.id || hidden.tagName : null,
+           display: getComputedStyle(element).display, address: location.hash };
+}"""
+"""An element's box in the viewport, as ``Locator.bounding_box`` gives it, and (to say
+why, should it be empty) the element hiding it, its display and the page's address."""
+
+
 def check_screen(page: Page, *, acting: tuple[Locator, ...] = (), audit: bool = True) -> None:
     """Assert the promises of the module docstring on the screen shown.
 
@@ -168,9 +179,10 @@ def check_screen(page: Page, *, acting: tuple[Locator, ...] = (), audit: bool = 
     assert size is not None
     for target in acting:
         expect(target).to_be_in_viewport()
-        # wholly in view (a pixel of rounding aside), not a sliver at the edge
-        box = target.bounding_box()
-        assert box is not None, f"{target} is not shown"
+        # wholly in view (a pixel of rounding aside), not a sliver at the edge; measured
+        # in the page at once, so that a line drawn anew in between is measured as drawn
+        box = target.evaluate(BOX)
+        assert min(box["width"], box["height"]) > 0, f"{target} is not shown: {box}"
         inside = (box["x"] >= -SLACK and box["y"] >= -SLACK
                   and box["x"] + box["width"] <= size["width"] + SLACK
                   and box["y"] + box["height"] <= size["height"] + SLACK)

@@ -197,8 +197,22 @@ export class EventView {
     const shown = JSON.stringify([document.documentElement.lang, mine, event.standings]);
     if (shown === this.shownStandings) return;
     this.shownStandings = shown;
+    // Each line is drawn anew only when what it shows changed: the others stay the
+    // same elements (a screen reader's place and a focused link in them are kept).
+    /** @type {Map<string, HTMLElement>} */
+    const kept = new Map();
+    for (const line of Array.from(list.children)) {
+      if (line instanceof HTMLElement && line.dataset.line) kept.set(line.dataset.line, line);
+    }
     const rows = event.standings.map((standing) => {
+      const key = JSON.stringify([document.documentElement.lang, Boolean(mine && standing.name === mine), standing]);
+      const same = kept.get(key);
+      if (same) {
+        kept.delete(key);
+        return same;
+      }
       const item = document.createElement("li");
+      item.dataset.line = key;
       item.className = "standing";
       const rank = document.createElement("span");
       rank.className = "standing-rank";
@@ -241,7 +255,11 @@ export class EventView {
       }
       return item;
     });
-    list.replaceChildren(...rows);
+    rows.forEach((row, index) => {
+      if (list.children[index] !== row) list.insertBefore(row, list.children[index] || null);
+    });
+    for (const gone of kept.values()) gone.remove();
+    while (list.children.length > rows.length) list.lastElementChild?.remove();
     // The player's own line stays in view within the list (it scrolls, not the page).
     const at = event.standings.findIndex((standing) => mine && standing.name === mine);
     if (at >= 0 && event.standings[at].rank !== this.shownRank) {
