@@ -206,8 +206,10 @@ def test_verify_finds_wrong_values_and_down_to_checks_near_the_empty_board_only(
     header, read = read_book(small_book)
     scores = dict(read)
     # Two values made wrong (a draw made a win, or the other way): one near the empty
-    # board, one deeper than what ``down_to`` checks.
-    nears = sorted(key for key in scores if empties_of(key) >= MIN_EMPTY)
+    # board, one deeper than what ``down_to`` checks (the few positions of 15 empty
+    # cells and more, so that the second check re-solves few).
+    down_to = MIN_EMPTY + 1
+    nears = sorted(key for key in scores if empties_of(key) >= down_to)
     near = nears[len(nears) // 2]
     deep = next(key for key in sorted(scores) if empties_of(key) == MIN_EMPTY - 1)
     for key in (near, deep):
@@ -217,9 +219,9 @@ def test_verify_finds_wrong_values_and_down_to_checks_near_the_empty_board_only(
     report = verify_book(forged, SMALL, sample=0)  # the whole book re-solved: both found
     assert sorted(wrong[0] for wrong in report.wrong) == sorted((near, deep))
     assert report.checked == len(scores)
-    report = verify_book(forged, SMALL, sample=0, down_to=MIN_EMPTY)
+    report = verify_book(forged, SMALL, sample=0, down_to=down_to)
     assert [wrong[0] for wrong in report.wrong] == [near]
-    assert report.checked == sum(1 for key in scores if empties_of(key) >= MIN_EMPTY)
+    assert 0 < report.checked == sum(1 for key in scores if empties_of(key) >= down_to)
     with pytest.raises(ValueError, match="down_to"):
         verify_book(forged, SMALL, down_to=17)
 
