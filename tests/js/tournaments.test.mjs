@@ -15,6 +15,7 @@ import {
   isScheduled,
   parseClock,
   pointsText,
+  readBefore,
   serverNow,
   sheetText,
 } from "../../src/quads/web/static/js/tournaments/words.js";
@@ -119,4 +120,17 @@ test("the player's next game opens only once the game shown is over", () => {
   assert.equal(gameToOpen({ playing: "g1" }, "g1", false), null);
   assert.equal(gameToOpen({ playing: null }, "g1", true), null);
   assert.equal(gameToOpen(null, null, true), null);
+});
+
+test("a view read a fraction of a millisecond before another is older", () => {
+  // The same millisecond: only the microseconds tell them apart.
+  assert.equal(readBefore("2026-12-07T10:00:00.123400Z", "2026-12-07T10:00:00.123456Z"), true);
+  assert.equal(readBefore("2026-12-07T10:00:00.123456Z", "2026-12-07T10:00:00.123400Z"), false);
+  assert.equal(readBefore("2026-12-07T10:00:00.123456Z", "2026-12-07T10:00:00.123456Z"), false);
+  // A time on the whole second is written without a fraction.
+  assert.equal(readBefore("2026-12-07T10:00:00Z", "2026-12-07T10:00:00.000001Z"), true);
+  assert.equal(readBefore("2026-12-07T10:00:01Z", "2026-12-07T10:00:00.999999Z"), false);
+  // Seconds decide before their fractions, across a minute and a time zone's offset.
+  assert.equal(readBefore("2026-12-07T10:00:59.9Z", "2026-12-07T10:01:00.1Z"), true);
+  assert.equal(readBefore("2026-12-07T11:00:00.5+01:00", "2026-12-07T10:00:00.4Z"), false);
 });

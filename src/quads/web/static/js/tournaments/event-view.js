@@ -11,7 +11,7 @@ import { t } from "../i18n.js";
 import { botBadge, describeError, messageWords, rulesName } from "../names.js";
 import { profileLink } from "../players/links.js";
 import { EventLive } from "./event-live.js";
-import { countdown, eventClock, eventName, pointsText, serverNow, sheetText } from "./words.js";
+import { countdown, eventClock, eventName, pointsText, readBefore, serverNow, sheetText } from "./words.js";
 
 /** The player's own part of a view the API answered to them (as the socket's "me"). */
 function meOf(view) {
@@ -95,7 +95,7 @@ export class EventView {
     // A view read before the one shown (the socket's, overtaken by the answer to a
     // join) is stale: it would take back, for a moment, what the player just saw done.
     const shown = this.event;
-    if (shown && shown.id === event.id && Date.parse(event.read) < Date.parse(shown.read)) return;
+    if (shown && shown.id === event.id && readBefore(event.read, shown.read)) return;
     this.event = event;
     this.me = me;
     this.error = null;

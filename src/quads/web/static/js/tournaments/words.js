@@ -83,6 +83,24 @@ export function serverNow(at, receivedMs, nowMs) {
   return Number.isNaN(then) ? nowMs : then + (nowMs - receivedMs);
 }
 
+/**
+ * Whether the view read at `read` was read before the one read at `shown` (the
+ * server's times, ISO 8601 with up to microseconds).  Two reads a fraction of a
+ * millisecond apart are told apart: Date.parse keeps milliseconds only, and a read
+ * begun just before a join and the join's own answer often fall in one.
+ */
+export function readBefore(read, shown) {
+  const [a, b] = [instant(read), instant(shown)];
+  return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+}
+
+/** A time as [whole seconds since 1970 in ms, microseconds within the second]. */
+function instant(text) {
+  const match = /^(.*T\d\d:\d\d:\d\d)(?:\.(\d+))?(.*)$/.exec(String(text));
+  if (!match) return [Date.parse(text), 0];
+  return [Date.parse(match[1] + match[3]), Number((match[2] || "").padEnd(6, "0").slice(0, 6))];
+}
+
 /** A sheet of points, oldest first: "2 4 0 1", a Swiss event's "1 ½ 0". */
 export function sheetText(sheet) {
   return sheet.map(pointsText).join(" ");
