@@ -194,7 +194,10 @@ export class EventView {
     $("event-standings-none").hidden = event.standings.length > 0;
     const mine = this.me && this.me.name;
     // Lines unchanged are left as they are (a link in them keeps the focus).
-    const shown = JSON.stringify([document.documentElement.lang, mine, event.standings]);
+    // A line as drawn: `you` left out, which only the views answered to the player
+    // carry (the live ones are everybody's); the line is the player's by its name.
+    const lines = event.standings.map(({ you: _you, ...line }) => line);
+    const shown = JSON.stringify([document.documentElement.lang, mine, lines]);
     if (shown === this.shownStandings) return;
     this.shownStandings = shown;
     // Each line is drawn anew only when what it shows changed: the others stay the
@@ -204,8 +207,8 @@ export class EventView {
     for (const line of Array.from(list.children)) {
       if (line instanceof HTMLElement && line.dataset.line) kept.set(line.dataset.line, line);
     }
-    const rows = event.standings.map((standing) => {
-      const key = JSON.stringify([document.documentElement.lang, Boolean(mine && standing.name === mine), standing]);
+    const rows = event.standings.map((standing, index) => {
+      const key = JSON.stringify([document.documentElement.lang, Boolean(mine && standing.name === mine), lines[index]]);
       const same = kept.get(key);
       if (same) {
         kept.delete(key);
