@@ -262,7 +262,6 @@ export class EventView {
       if (list.children[index] !== row) list.insertBefore(row, list.children[index] || null);
     });
     for (const gone of kept.values()) gone.remove();
-    while (list.children.length > rows.length) list.lastElementChild?.remove();
     // The player's own line stays in view within the list (it scrolls, not the page).
     const at = event.standings.findIndex((standing) => mine && standing.name === mine);
     if (at >= 0 && event.standings[at].rank !== this.shownRank) {
